@@ -1,0 +1,23 @@
+/// The exit statuses of `masonry`, a contract for the scripts that call it.
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// A check failed: a mismatch between engines, a performance regression.
+    case checkFailed = 1
+    /// Bad input or usage: an unreadable file, an invalid description, an unknown flag.
+    case badInput = 2
+}
+
+/// A failure that ends a command with one line on stderr and an exit status.
+public struct CommandFailure: Error, Sendable {
+    public var status: ExitCode
+    public var message: String
+
+    public init(_ status: ExitCode, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    static func usage(_ command: String, _ message: String) -> CommandFailure {
+        CommandFailure(.badInput, "\(command): \(message) (see '\(command) --help')")
+    }
+}

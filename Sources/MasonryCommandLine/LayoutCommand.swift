@@ -1,0 +1,78 @@
+import MasonryLayout
+
+/// `masonry layout`: every item's frame, as CSV or JSON.
+enum LayoutCommand: Command {
+    static let name = "layout"
+    static let summary = "lay out a description and print every item's frame"
+    static let help = """
+        USAGE: masonry layout FILE|- [--engine reference|optimized] [--threads N] [--format csv|json]
+
+        Lays out the layout description in FILE (format v1 JSON; - reads standard input).
+
+        OPTIONS:
+        \(EngineOptions.help)
+          --format csv|json              csv (default): header section,item,x,y,width,height and one
+                                         row per item in (section, item) order; json: contentSize,
+                                         items, headers and footers
+          --help                         show this help
+
+        Numbers are printed in Swift's shortest round-trip form. Exit status: 0 success, 2 bad
+        input or usage (one line on stderr).
+        """
+
+    enum Format: String, CaseIterable {
+        case csv
+        case json
+    }
+
+    static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> ExitCode {
+        let arguments = try Arguments(arguments, command: qualifiedName, options: EngineOptions.names.union(["--format"]))
+        if arguments.wantsHelp {
+            console.output(help + "\n")
+            return .success
+        }
+        let path = try arguments.singlePositional(command: qualifiedName, what: "FILE (a layout description, or - for standard input)")
+        let format: Format = try arguments.choice("--format", command: qualifiedName, default: .csv)
+        let options = try EngineOptions(arguments, command: qualifiedName)
+        let description = try InputFile.readDescription(path)
+        let engine = options.makeEngine(description)
+        switch format {
+        case .csv: writeCSV(engine, console: console)
+        case .json: writeJSON(engine, console: console)
+        }
+        return .success
+    }
+
+    static func writeCSV(_ engine: some LayoutEngine, console: Console) {
+        console.output("section,item,x,y,width,height\n")
+        for (section, description) in engine.layoutDescription.sections.enumerated() {
+            for item in description.itemHeights.indices {
+                let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!
+                console.output("\(section),\(item),\(frame.csvFields)\n")
+            }
+        }
+    }
+
+    static func writeJSON(_ engine: some LayoutEngine, console: Console) {
+        let size = engine.contentSize
+        console.output("{\"contentSize\":{\"width\":\(size.width.roundTripText),\"height\":\(size.height.roundTripText)},\"items\":[")
+        var first = true
+        for (section, description) in engine.layoutDescription.sections.enumerated() {
+            for item in description.itemHeights.indices {
+                let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!
+                console.output("\(first ? "" : ",")\n{\"section\":\(section),\"item\":\(item),\(frame.jsonFields)}")
+                first = false
+            }
+        }
+        for kind in [ElementKind.header, .footer] {
+            console.output("],\n\"\(kind.rawValue)s\":[")
+            first = true
+            for section in engine.layoutDescription.sections.indices {
+                guard let frame = engine.frame(ofSupplementary: kind, inSection: section) else { continue }
+                console.output("\(first ? "" : ",")\n{\"section\":\(section),\(frame.jsonFields)}")
+                first = false
+            }
+        }
+        console.output("]}\n")
+    }
+}

@@ -1,0 +1,62 @@
+import Dispatch
+
+/// Splits a run of sections into contiguous batches of about equal item counts and runs them
+/// on `threads` threads with `DispatchQueue.concurrentPerform`.
+///
+/// Batches rather than one task per section: thousands of tiny sections must not become
+/// thousands of tasks. O(sections) to plan.
+enum ParallelBatches {
+    /// Batches per thread: a few, so one slow batch does not leave the other threads idle.
+    static let batchesPerThread = 4
+    /// Below this many items in all, threads cost more than they save.
+    static let minimumItemsForThreads = 16_384
+
+    /// Contiguous ranges of `itemCounts`' indices, each with roughly `total / batches` items.
+    static func plan(itemCounts: [Int], threads: Int) -> [Range<Int>] {
+        let total = itemCounts.reduce(0, +) + itemCounts.count  // an empty section still costs a little
+        guard threads > 1, itemCounts.count > 1, total >= minimumItemsForThreads else {
+            return itemCounts.isEmpty ? [] : [0..<itemCounts.count]
+        }
+        let target = max(1, total / (threads * batchesPerThread))
+        var batches: [Range<Int>] = []
+        var start = 0
+        var load = 0
+        for (index, count) in itemCounts.enumerated() {
+            load += count + 1
+            if load >= target {
+                batches.append(start..<(index + 1))
+                start = index + 1
+                load = 0
+            }
+        }
+        if start < itemCounts.count { batches.append(start..<itemCounts.count) }
+        return batches
+    }
+
+    /// Calls `body` with each index of `elements`, spread over `threads` threads by `itemCounts`.
+    /// `body` may only write the element it is given.
+    static func forEach<Element>(
+        _ elements: inout [Element], itemCounts: [Int], threads: Int,
+        _ body: @Sendable (Int, inout Element) -> Void
+    ) {
+        let batches = plan(itemCounts: itemCounts, threads: threads)
+        elements.withUnsafeMutableBufferPointer { buffer in
+            let shared = UncheckedSendable(buffer)
+            if batches.count <= 1 {
+                for index in shared.value.indices { body(index, &shared.value[index]) }
+                return
+            }
+            // Each batch writes only its own elements, so no two threads touch the same memory.
+            DispatchQueue.concurrentPerform(iterations: batches.count) { batch in
+                for index in batches[batch] { body(index, &shared.value[index]) }
+            }
+        }
+    }
+}
+
+/// Hands a value to `concurrentPerform`'s closure where the caller guarantees the threads
+/// touch disjoint parts of it.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}

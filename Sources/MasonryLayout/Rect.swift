@@ -1,0 +1,45 @@
+/// An axis-aligned rectangle in the collection view's coordinates (y grows downwards).
+///
+/// Masonry's own type rather than `CGRect`: it is the same on every platform, and its
+/// intersection test is inlinable (Foundation's `CGRect.intersects` is an out-of-line call).
+public struct Rect: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    @inlinable
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    @inlinable public var minX: Double { x }
+    @inlinable public var minY: Double { y }
+    /// `x + width`, the one addition every engine uses for a frame's right edge.
+    @inlinable public var maxX: Double { x + width }
+    /// `y + height`, the one addition every engine uses for a frame's bottom edge.
+    @inlinable public var maxY: Double { y + height }
+
+    /// Whether the two rectangles share at least one point, edges included (closed intervals),
+    /// as `CGRect.intersects` answers on Apple platforms: touching edges and zero-size
+    /// rectangles count. O(1).
+    @inlinable
+    public func intersects(_ other: Rect) -> Bool {
+        minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+    }
+}
+
+/// A width and a height, such as a layout's content size.
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    @inlinable
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}

@@ -1,0 +1,64 @@
+import MasonryCommandLine
+import Testing
+
+/// Every bad input: exit status 2, one line on stderr naming the problem, nothing on stdout.
+@Suite struct BadInputTests {
+    static let valid = "{\"width\": 100, \"sections\": [{\"columns\": 2, \"itemHeights\": [1]}]}"
+
+    @Test(arguments: [
+        (["layout"], "missing FILE"),
+        (["layout", "/nonexistent/file.json"], "cannot read '/nonexistent/file.json'"),
+        (["layout", "VALID", "--frobnicate"], "unknown option '--frobnicate'"),
+        (["layout", "VALID", "--engine", "fast"], "--engine must be one of reference, optimized"),
+        (["layout", "VALID", "--format", "xml"], "--format must be one of csv, json"),
+        (["layout", "VALID", "--threads", "0"], "--threads must be an integer"),
+        (["layout", "VALID", "--threads"], "--threads needs a value"),
+        (["layout", "VALID", "VALID"], "unexpected argument"),
+        (["query", "VALID"], "missing --rect"),
+        (["query", "VALID", "--rect", "1,2,3"], "--rect must be four finite numbers"),
+        (["query", "VALID", "--rect", "a,b,c,d"], "--rect must be four finite numbers"),
+        (["query", "VALID", "--rect", "0,0,nan,1"], "--rect must be four finite numbers"),
+        (["query", "VALID", "--rect", "0,0,1e400,1"], "--rect must be four finite numbers"),
+        (["query", "VALID", "--rect", "0,0,-1,1"], "--rect width and height must be >= 0"),
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        ([], "missing command"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let path = try temporaryFile(Self.valid)
+        let run = runTool(arguments.map { $0 == "VALID" ? path : $0 })
+        #expect(run.status == .badInput)
+        #expect(run.output.isEmpty)
+        #expect(run.error.contains(message), "\(run.error)")
+        #expect(run.error.filter { $0 == "\n" }.count == 1, "one line: \(run.error)")
+    }
+
+    @Test(arguments: [
+        ("", "malformed JSON"),
+        ("{\"width\": 100, \"sections\": [", "malformed JSON at line 1"),
+        ("{\"width\": 100, \"sections\": [{\"columns\": 0, \"itemHeights\": []}]}", "sections[0].columns: must be an integer >= 1"),
+        ("{\"width\": 100, \"sections\": [{\"columns\": 2, \"itemHeights\": [1e400]}]}", "sections[0].itemHeights[0]: must be a finite number"),
+        ("{\"width\": 100, \"sections\": [{\"columns\": 2, \"itemHeights\": [-1]}]}", "sections[0].itemHeights[0]: must be >= 0"),
+        ("{\"width\": 100, \"sections\": [{\"columns\": 2, \"inset\": {\"left\": 100}, \"itemHeights\": []}]}", "sections[0]: insets and column spacing leave no room"),
+        ("{\"width\": \"wide\", \"sections\": []}", "width: must be a number, got a string"),
+        ("{\"width\": 100, \"sectionStart\": \"continueColumns\", \"sections\": [{\"columns\": 2, \"footerHeight\": 1, \"itemHeights\": []}]}", "allows no headers or footers"),
+        (String(repeating: "[", count: 5000), "nested more than 64 levels"),
+    ])
+    func invalidDescriptionsNameTheFile(json: String, message: String) throws {
+        let path = try temporaryFile(json)
+        for command in [["layout", path], ["query", path, "--rect", "0,0,1,1"]] {
+            let run = runTool(command)
+            #expect(run.status == .badInput)
+            #expect(run.output.isEmpty)
+            #expect(run.error.hasPrefix("masonry \(command[0]): \(path): "), "\(run.error)")
+            #expect(run.error.contains(message), "\(run.error)")
+            #expect(run.error.filter { $0 == "\n" }.count == 1)
+        }
+    }
+
+    @Test(arguments: [["--help"], ["help"], ["layout", "--help"], ["query", "--help"]])
+    func helpIsAvailableEverywhere(arguments: [String]) {
+        let run = runTool(arguments)
+        #expect(run.status == .success)
+        #expect(run.output.contains("USAGE: masonry"))
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import MasonryCommandLine
+import Testing
+
+/// What a run of the tool printed, and its exit status.
+struct ToolRun {
+    var status: ExitCode
+    var output: String
+    var error: String
+}
+
+/// Runs `masonry` in process with captured output.
+func runTool(_ arguments: String...) -> ToolRun {
+    runTool(arguments)
+}
+
+func runTool(_ arguments: [String]) -> ToolRun {
+    final class Capture: @unchecked Sendable {
+        var output: [UInt8] = []
+        var error = ""
+    }
+    let capture = Capture()
+    let console = Console(writeOutput: { capture.output += $0 }, writeError: { capture.error += $0 })
+    let status = MasonryTool.run(arguments, console: console)
+    return ToolRun(status: status, output: String(decoding: capture.output, as: UTF8.self), error: capture.error)
+}
+
+/// A temporary file holding `text`, removed when the test process ends.
+func temporaryFile(_ text: String, name: String = "description.json") throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+}
+
+/// The repository's `Examples/` folder.
+let examplesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Examples")

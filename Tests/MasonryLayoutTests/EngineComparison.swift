@@ -1,0 +1,64 @@
+import MasonryLayout
+import MasonryWorkloads
+import Testing
+
+/// The bit patterns of a frame, so that equality means the same bits (and -0 differs from +0).
+func bits(_ rect: Rect) -> [UInt64] {
+    [rect.x.bitPattern, rect.y.bitPattern, rect.width.bitPattern, rect.height.bitPattern]
+}
+
+/// Expects the same elements, bit for bit, and reports only the first difference (a full dump
+/// of a thousand-element layout helps nobody).
+func expectSameElements(
+    _ got: [LayoutElement], _ want: [LayoutElement], _ context: @autoclosure () -> String,
+    sourceLocation: SourceLocation
+) {
+    let describe = { (element: LayoutElement) in "\(element.kind) \(element.section) \(element.item) \(element.frame) \(bits(element.frame))" }
+    for index in 0..<max(got.count, want.count) {
+        let gotText = index < got.count ? describe(got[index]) : "nothing"
+        let wantText = index < want.count ? describe(want[index]) : "nothing"
+        if gotText != wantText {
+            Issue.record("\(context()): element \(index) is \(gotText), expected \(wantText)", sourceLocation: sourceLocation)
+            return
+        }
+    }
+}
+
+/// Every item frame, header and footer of an engine, in query order.
+func allElements(of engine: some LayoutEngine) -> [LayoutElement] {
+    var elements: [LayoutElement] = []
+    for (section, description) in engine.layoutDescription.sections.enumerated() {
+        if let header = engine.frame(ofSupplementary: .header, inSection: section) {
+            elements.append(LayoutElement(kind: .header, section: section, frame: header))
+        }
+        for item in description.itemHeights.indices {
+            elements.append(LayoutElement(kind: .item, section: section, item: item,
+                                          frame: engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!))
+        }
+        if let footer = engine.frame(ofSupplementary: .footer, inSection: section) {
+            elements.append(LayoutElement(kind: .footer, section: section, frame: footer))
+        }
+    }
+    return elements
+}
+
+/// Expects `candidate` to give `reference`'s frames, content size and rect-query answers, bit for bit.
+func expectSameLayout(
+    _ candidate: some LayoutEngine, as reference: some LayoutEngine, queries: Int = 20,
+    generator: inout RandomLayoutGenerator, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(candidate.contentSize.width.bitPattern == reference.contentSize.width.bitPattern, sourceLocation: sourceLocation)
+    #expect(candidate.contentSize.height.bitPattern == reference.contentSize.height.bitPattern, sourceLocation: sourceLocation)
+    let expected = allElements(of: reference)
+    expectSameElements(allElements(of: candidate), expected, "all elements of \(reference.layoutDescription.jsonText().prefix(2000))",
+                       sourceLocation: sourceLocation)
+    let sections = reference.layoutDescription.sections.count
+    #expect(candidate.frame(ofItemAt: ItemIndexPath(section: sections, item: 0)) == nil, sourceLocation: sourceLocation)
+    #expect(candidate.frame(ofItemAt: ItemIndexPath(section: 0, item: -1)) == nil, sourceLocation: sourceLocation)
+    for _ in 0..<queries {
+        let rect = generator.rect(in: reference.contentSize, touching: expected.map(\.frame))
+        let want = reference.elements(in: rect)
+        let got = candidate.elements(in: rect)
+        expectSameElements(got, want, "elements in \(rect)", sourceLocation: sourceLocation)
+    }
+}

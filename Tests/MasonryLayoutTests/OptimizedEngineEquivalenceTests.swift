@@ -1,0 +1,45 @@
+import MasonryLayout
+import MasonryWorkloads
+import Testing
+
+/// The optimized engine against the reference on random descriptions: every field, both section
+/// modes, all tie rules, edge-value heights, on 1, 2 and 8 threads.
+@Suite struct OptimizedEngineEquivalenceTests {
+    @Test(arguments: [1, 2, 8])
+    func randomDescriptionsMatchTheReference(threads: Int) {
+        var generator = RandomLayoutGenerator(seed: 0xC0FFEE + UInt64(threads))
+        for _ in 0..<300 {
+            let description = generator.description()
+            let reference = ReferenceLayoutEngine(description)
+            let optimized = OptimizedLayoutEngine(description, threads: threads)
+            expectSameLayout(optimized, as: reference, generator: &generator)
+        }
+    }
+
+    @Test(arguments: [1, 2, 8])
+    func thousandsOfSectionsMatchTheReference(threads: Int) throws {
+        var generator = RandomLayoutGenerator(seed: 42)
+        for sectionStart in SectionStart.allCases {
+            let sections = (0..<3000).map { index in
+                SectionDescription(columns: sectionStart == .continueColumns ? 3 : 1 + index % 7,
+                                   itemSpacing: 2, headerHeight: sectionStart == .continueColumns ? 0 : Double(index % 3),
+                                   itemHeights: generator.itemHeights(count: index % 11))
+            }
+            let description = try LayoutDescription(width: 390, sectionStart: sectionStart, sections: sections)
+            expectSameLayout(OptimizedLayoutEngine(description, threads: threads), as: ReferenceLayoutEngine(description),
+                             queries: 50, generator: &generator)
+        }
+    }
+
+    @Test(arguments: Placement.allCases, TieBreak.allCases)
+    func longSectionsCrossManyCheckpoints(placement: Placement, tieBreak: TieBreak) throws {
+        var generator = RandomLayoutGenerator(seed: 7)
+        for columns in [1, 2, 3, 4, 5, 8, 9, 33] {
+            let section = SectionDescription(columns: columns, columnSpacing: 1, itemSpacing: 0.5,
+                                             itemHeights: generator.itemHeights(count: 3000))
+            let description = try LayoutDescription(width: 1000, placement: placement, tieBreak: tieBreak, sections: [section])
+            expectSameLayout(OptimizedLayoutEngine(description, threads: 1), as: ReferenceLayoutEngine(description),
+                             queries: 40, generator: &generator)
+        }
+    }
+}
