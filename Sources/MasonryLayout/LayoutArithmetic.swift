@@ -60,6 +60,15 @@ struct SectionGeometry: Sendable {
         step = columnWidth + section.columnSpacing
     }
 
+    /// The geometry of a section with no columns yet (a placeholder).
+    static let empty = SectionGeometry(left: 0, columnWidth: 0, step: 0)
+
+    private init(left: Double, columnWidth: Double, step: Double) {
+        self.left = left
+        self.columnWidth = columnWidth
+        self.step = step
+    }
+
     /// Column `c`'s x: `left + c * (columnWidth + columnSpacing)`.
     @inlinable
     func x(ofColumn column: Int) -> Double {

@@ -10,7 +10,8 @@ import Foundation
 /// k items O(k + 256); changing item i of section s re-lays out section s from the checkpoint
 /// before i and moves later sections by their tops, O(items after i + sections). In
 /// `continueColumns` mode a change re-lays out every later section too, which depends on it.
-/// Memory: 8 bytes per item for round robin, 14 for shortest column, plus 8 × columns per 256 items.
+/// Memory: 8 bytes per item for round robin, 10 for shortest column, plus checkpoints (under
+/// 2 bytes per item).
 public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     public private(set) var layoutDescription: LayoutDescription
     public private(set) var contentSize = Size(width: 0, height: 0)
@@ -32,29 +33,36 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     public mutating func prepare(_ description: LayoutDescription) {
         layoutDescription = description
-        sections = []
         switch description.sectionStart {
         case .belowLongestColumn:
-            var layouts = description.sections.indices.map { makeSection($0, after: nil) }
+            // Reuse the previous layout's sections, and their buffers, in place.
+            var layouts = sections
+            sections = []
+            layouts.removeSubrange(min(layouts.count, description.sections.count)...)
+            layouts.append(contentsOf: repeatElement(SectionLayout(), count: description.sections.count - layouts.count))
             // Sections are independent in their own coordinates: lay them out in parallel.
             ParallelBatches.forEach(&layouts, itemCounts: description.sections.map(\.itemHeights.count),
                                     threads: threads) { index, layout in
+                Self.reset(&layout, toSection: index, of: description, after: nil)
                 layout.layOut(from: 0, section: description.sections[index], tieBreak: description.tieBreak)
             }
             sections = layouts
             sectionTops = [0]
             updateTops(from: 0)
         case .continueColumns:
+            sections = []
             layOutContinuing(fromSection: 0, item: 0)
         }
     }
 
-    /// An empty section whose columns start where `previous` (in `continueColumns` mode) left them.
-    private func makeSection(_ index: Int, after previous: SectionLayout?) -> SectionLayout {
-        let section = layoutDescription.sections[index]
+    /// Makes `layout` section `index` of `description` with no items yet, its columns where
+    /// `previous` (in `continueColumns` mode) left them.
+    private static func reset(_ layout: inout SectionLayout, toSection index: Int, of description: LayoutDescription,
+                              after previous: SectionLayout?) {
+        let section = description.sections[index]
         let start: [Double]
         let position: Int
-        switch layoutDescription.sectionStart {
+        switch description.sectionStart {
         case .belowLongestColumn:
             start = Array(repeating: LayoutArithmetic.columnStart(headerHeight: section.headerHeight, insetTop: section.inset.top),
                           count: section.columns)
@@ -63,8 +71,16 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             start = (previous?.endHeights ?? Array(repeating: 0, count: section.columns)).map { $0 + section.inset.top }
             position = previous?.endPosition ?? 0
         }
-        return SectionLayout(geometry: layoutDescription.geometry(ofSection: index),
-                             placement: layoutDescription.placement, startHeights: start, startPosition: position)
+        layout.reset(geometry: description.geometry(ofSection: index), placement: description.placement,
+                     startHeights: start, startPosition: position)
+    }
+
+    /// Section `index` of the description, laid out, after `previous` in `continueColumns` mode.
+    private func laidOutSection(_ index: Int, after previous: SectionLayout?) -> SectionLayout {
+        var layout = SectionLayout()
+        Self.reset(&layout, toSection: index, of: layoutDescription, after: previous)
+        layout.layOut(from: 0, section: layoutDescription.sections[index], tieBreak: layoutDescription.tieBreak)
+        return layout
     }
 
     /// Section tops from section `first` on: a sequential prefix sum of section heights.
@@ -84,9 +100,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             sections[first].layOut(from: item, section: description.sections[first], tieBreak: description.tieBreak)
         }
         for index in sections.count..<description.sections.count {
-            var layout = makeSection(index, after: sections.last)
-            layout.layOut(from: 0, section: description.sections[index], tieBreak: description.tieBreak)
-            sections.append(layout)
+            sections.append(laidOutSection(index, after: sections.last))
         }
         sectionTops = Array(repeating: 0, count: sections.count + 1)
         contentSize = Size(width: description.width, height: sections.last?.localBottom ?? 0)
@@ -119,9 +133,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         case .insertSection(_, let index):
             switch layoutDescription.sectionStart {
             case .belowLongestColumn:
-                var layout = makeSection(index, after: nil)
-                layout.layOut(from: 0, section: layoutDescription.sections[index], tieBreak: layoutDescription.tieBreak)
-                sections.insert(layout, at: index)
+                sections.insert(laidOutSection(index, after: nil), at: index)
                 updateTops(from: index)
             case .continueColumns:
                 layOutContinuing(fromSection: index, item: 0)
@@ -145,18 +157,11 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
         guard sections.indices.contains(indexPath.section) else { return nil }
-        let layout = sections[indexPath.section]
-        guard (0..<layout.itemCount).contains(indexPath.item) else { return nil }
-        return itemFrame(indexPath.item, in: layout, section: indexPath.section)
+        guard (0..<sections[indexPath.section].itemCount).contains(indexPath.item) else { return nil }
+        return sections[indexPath.section].frame(ofItem: indexPath.item, top: sectionTops[indexPath.section],
+                                                 height: layoutDescription.sections[indexPath.section].itemHeights[indexPath.item])
     }
 
-    @inline(__always)
-    private func itemFrame(_ item: Int, in layout: SectionLayout, section: Int) -> Rect {
-        Rect(x: layout.geometry.x(ofColumn: layout.column(ofItem: item)),
-             y: LayoutArithmetic.absoluteY(layout.localY[item], sectionTop: sectionTops[section]),
-             width: layout.geometry.columnWidth,
-             height: layoutDescription.sections[section].itemHeights[item])
-    }
 
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
         guard sections.indices.contains(section) else { return nil }
@@ -174,14 +179,11 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     // MARK: Rect queries
 
-    /// A bound on rounding: an element's computed bottom never exceeds the bottom of its section
-    /// (or of its column's next item) by more than a few ulps, so a search key scaled by this
-    /// factor never skips an element that touches the rect. The exact test decides the rest.
-    private static let roundingSlack = 1 + 0x1p-48
-
     public func elements(in rect: Rect) -> [LayoutElement] {
         var result: [LayoutElement] = []
+        result.reserveCapacity(64)
         var hits: [Int] = []
+        hits.reserveCapacity(64)
         var section = firstSection(reaching: rect.minY)
         while section < sections.count, lowestPoint(ofSection: section) <= rect.maxY {
             appendElements(ofSection: section, in: rect, to: &result, scratch: &hits)
@@ -213,7 +215,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         var high = sections.count
         while low < high {
             let middle = (low + high) / 2
-            if highestPoint(ofSection: middle) * Self.roundingSlack < minY {
+            if highestPoint(ofSection: middle) * SectionLayout.roundingSlack < minY {
                 low = middle + 1
             } else {
                 high = middle
@@ -226,56 +228,18 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         if let header = frame(ofSupplementary: .header, inSection: section), header.intersects(rect) {
             result.append(LayoutElement(kind: .header, section: section, frame: header))
         }
-        let layout = sections[section]
-        let top = sectionTops[section]
-        let geometry = layout.geometry
-        let heights = layoutDescription.sections[section].itemHeights
         hits.removeAll(keepingCapacity: true)
-        var columnsHit = 0
-        for column in 0..<layout.columnCount {
-            let x = geometry.x(ofColumn: column)
-            // Every item of a column has the same x and width: test that once.
-            guard x <= rect.maxX, rect.minX <= x + geometry.columnWidth else { continue }
-            let count = layout.columnLength(column)
-            var rank = firstRank(inColumn: column, of: layout, top: top, count: count, reaching: rect.minY)
-            let before = hits.count
-            while rank < count {
-                let item = layout.item(inColumn: column, rank: rank)
-                let frame = Rect(x: x, y: LayoutArithmetic.absoluteY(layout.localY[item], sectionTop: top),
-                                 width: geometry.columnWidth, height: heights[item])
-                // A column's items come in y order: none after this one starts above the rect's bottom.
-                if frame.minY > rect.maxY { break }
-                if frame.intersects(rect) { hits.append(item) }
-                rank += 1
+        let top = sectionTops[section]
+        layoutDescription.sections[section].itemHeights.withUnsafeBufferPointer { heights in
+            sections[section].collectItems(in: rect, top: top, heights: heights, into: &hits)
+            for item in hits {
+                result.append(LayoutElement(kind: .item, section: section, item: item,
+                                            frame: sections[section].frame(ofItem: item, top: top, height: heights[item])))
             }
-            if hits.count > before { columnsHit += 1 }
-        }
-        if columnsHit > 1 { hits.sort() }
-        for item in hits {
-            result.append(LayoutElement(kind: .item, section: section, item: item, frame: itemFrame(item, in: layout, section: section)))
         }
         if let footer = frame(ofSupplementary: .footer, inSection: section), footer.intersects(rect) {
             result.append(LayoutElement(kind: .footer, section: section, frame: footer))
         }
-    }
-
-    /// The first rank in `column` whose item may reach `minY`: binary search on where the next
-    /// item of the column starts (which bounds this item's bottom, up to `roundingSlack`).
-    private func firstRank(inColumn column: Int, of layout: SectionLayout, top: Double, count: Int, reaching minY: Double) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            let next = middle + 1 < count
-                ? layout.localY[layout.item(inColumn: column, rank: middle + 1)]
-                : layout.endHeights[column]
-            if LayoutArithmetic.absoluteY(next, sectionTop: top) * Self.roundingSlack < minY {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low
     }
 
     /// Bytes the engine keeps beyond the description's heights (array capacities).

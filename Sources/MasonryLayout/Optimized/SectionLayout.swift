@@ -1,26 +1,28 @@
 /// One section as the optimized engine stores it: struct-of-arrays, only what must be computed.
 ///
 /// Per item it keeps the local y (8 bytes) and, for shortest-column placement, the column
-/// (2 bytes) plus the item's place in its column's list (4 bytes); x and width are per section,
-/// heights are the description's own array. Round robin needs neither column array: the column
-/// is `(startPosition + item) % columns`. Every `checkpointInterval` items it keeps the column
-/// heights, so a change at item `i` re-lays out the section from the checkpoint before `i`.
+/// (2 bytes); x and width are per section, heights are the description's own array. Round
+/// robin needs no column array: the column is `(startPosition + item) % columns`. Every
+/// `checkpointInterval` items it keeps the column heights (so a change at item `i` re-lays out
+/// the section from the checkpoint before `i`) and, for shortest column, each column's last
+/// item so far (so a rect query finds the items that reach down into it, see `collectItems`).
 struct SectionLayout: Sendable {
-    /// Items between two snapshots of the column heights.
-    static let checkpointInterval = 256
-
+    /// Items between two checkpoints: at least 64, and more for many columns so checkpoints stay
+    /// near 1.5 bytes per item.
+    private(set) var checkpointInterval: Int
     var geometry: SectionGeometry
-    let columnCount: Int
-    let placement: Placement
+    private(set) var columnCount: Int
+    private(set) var placement: Placement
     var localY: [Double] = []
     /// Each item's column (shortest-column placement only).
     var itemColumns: [UInt16] = []
-    /// Each column's items in index (and so y) order (shortest-column placement only).
-    var columnItems: [[UInt32]] = []
     /// Column heights before items 0, K, 2K, … (K = `checkpointInterval`), `columnCount` each.
     var checkpoints: [Double]
+    /// Per checkpoint, each column's last item before it, `noItem` for none (shortest column only).
+    var lastItems: [UInt32] = []
+    static let noItem = UInt32.max
     /// The round-robin position before item 0 (continues from the previous section in `continueColumns`).
-    let startPosition: Int
+    private(set) var startPosition: Int
     var endPosition: Int
     /// Column heights after the last item.
     var endHeights: [Double]
@@ -28,17 +30,37 @@ struct SectionLayout: Sendable {
     /// `localBottom + footerHeight`.
     var height = 0.0
 
-    /// A section with no items yet, its columns at `startHeights`.
-    init(geometry: SectionGeometry, placement: Placement, startHeights: [Double], startPosition: Int) {
+    /// A placeholder with no columns; `reset` makes it a section. Allocates nothing.
+    init() {
+        geometry = .empty
+        placement = .shortestColumn
+        columnCount = 0
+        checkpointInterval = 64
+        startPosition = 0
+        endPosition = 0
+        endHeights = []
+        checkpoints = []
+    }
+
+    /// Makes this an empty section whose columns start at `startHeights`, keeping its buffers: a
+    /// repeated `prepare` then writes to memory it already owns instead of faulting in fresh pages.
+    mutating func reset(geometry: SectionGeometry, placement: Placement, startHeights: [Double], startPosition: Int) {
         self.geometry = geometry
-        columnCount = startHeights.count
         self.placement = placement
-        checkpoints = startHeights
+        columnCount = startHeights.count
+        checkpointInterval = max(64, 16 * columnCount)
         self.startPosition = startPosition
         endPosition = startPosition
         endHeights = startHeights
+        localBottom = 0
+        height = 0
+        localY.removeAll(keepingCapacity: true)
+        itemColumns.removeAll(keepingCapacity: true)
+        checkpoints.removeAll(keepingCapacity: true)
+        lastItems.removeAll(keepingCapacity: true)
+        checkpoints.append(contentsOf: startHeights)
         if placement == .shortestColumn {
-            columnItems = Array(repeating: [], count: columnCount)
+            lastItems.append(contentsOf: repeatElement(Self.noItem, count: columnCount))
         }
     }
 
@@ -50,55 +72,62 @@ struct SectionLayout: Sendable {
         placement == .shortestColumn ? Int(itemColumns[item]) : (startPosition + item) % columnCount
     }
 
+    // MARK: Layout
+
     /// Lays out items `from...` again (after their heights changed, or to add new ones), from
     /// the last checkpoint at or before `from`. O(items after the checkpoint).
     mutating func layOut(from first: Int, section: SectionDescription, tieBreak: TieBreak) {
-        let interval = Self.checkpointInterval
+        let interval = checkpointInterval
         // The checkpoint at or before `first` that exists (a section of exactly k·K items has none at k·K).
-        let resume = min(first / interval, checkpoints.count / columnCount - 1) * interval
-        truncate(to: resume)
-        var state = Array(checkpoints[(resume / interval * columnCount)..<(resume / interval + 1) * columnCount])
+        let block = min(first / interval, checkpoints.count / columnCount - 1)
+        let resume = block * interval
+        truncate(toBlock: block)
+        var state = Array(checkpoints[(block * columnCount)..<((block + 1) * columnCount)])
+        var last = placement == .shortestColumn ? Array(lastItems[(block * columnCount)..<((block + 1) * columnCount)]) : []
         var position = (startPosition + resume) % columnCount
         let total = section.itemHeights.count
-        localY.reserveCapacity(total)
-        if placement == .shortestColumn { itemColumns.reserveCapacity(total) }
+        // Reserve exactly only when the capacity is far off: an exact reserve on every append
+        // would copy the whole array each time, where appending's geometric growth is O(1) per item.
+        if localY.capacity < total / 2 || localY.capacity > 2 * total + 64 {
+            localY.reserveCapacity(total)
+            if placement == .shortestColumn { itemColumns.reserveCapacity(total) }
+        }
+        // One fill for every new item; the kernels overwrite it block by block.
+        localY.append(contentsOf: repeatElement(0, count: total - resume))
+        if placement == .shortestColumn { itemColumns.append(contentsOf: repeatElement(0, count: total - resume)) }
         section.itemHeights.withUnsafeBufferPointer { heights in
             var blockStart = resume
             while blockStart < total {
-                if blockStart > resume { checkpoints.append(contentsOf: state) }
+                if blockStart > resume {
+                    checkpoints.append(contentsOf: state)
+                    lastItems.append(contentsOf: last)
+                }
                 let blockCount = min(interval, total - blockStart)
                 placeBlock(heights.baseAddress! + blockStart, count: blockCount, from: blockStart,
-                           itemSpacing: section.itemSpacing, tieBreak: tieBreak, state: &state, position: &position)
+                           itemSpacing: section.itemSpacing, tieBreak: tieBreak, state: &state, last: &last, position: &position)
                 blockStart += blockCount
             }
         }
-        if placement == .shortestColumn { indexColumns(from: resume) }
         endHeights = state
         endPosition = position
         localBottom = state.max()! + section.inset.bottom
         height = localBottom + section.footerHeight
     }
 
-    /// Drops items `count...` and the checkpoints after `count` (a multiple of the interval).
-    private mutating func truncate(to count: Int) {
-        checkpoints.removeSubrange(((count / Self.checkpointInterval + 1) * columnCount)...)
+    /// Drops the items from checkpoint `block` on, and the checkpoints after it.
+    private mutating func truncate(toBlock block: Int) {
+        let count = block * checkpointInterval
+        checkpoints.removeSubrange(((block + 1) * columnCount)...)
+        if placement == .shortestColumn { lastItems.removeSubrange(((block + 1) * columnCount)...) }
         guard count < itemCount else { return }
         localY.removeSubrange(count...)
-        guard placement == .shortestColumn else { return }
-        itemColumns.removeSubrange(count...)
-        for column in columnItems.indices {
-            // A column's items are in index order: the dropped ones are a suffix.
-            while let last = columnItems[column].last, Int(last) >= count {
-                columnItems[column].removeLast()
-            }
-        }
+        if placement == .shortestColumn { itemColumns.removeSubrange(count...) }
     }
 
     private mutating func placeBlock(
         _ heights: UnsafePointer<Double>, count: Int, from first: Int, itemSpacing: Double,
-        tieBreak: TieBreak, state: inout [Double], position: inout Int
+        tieBreak: TieBreak, state: inout [Double], last: inout [UInt32], position: inout Int
     ) {
-        localY.append(contentsOf: repeatElement(0, count: count))
         localY.withUnsafeMutableBufferPointer { localY in
             let output = localY.baseAddress! + first
             switch placement {
@@ -108,15 +137,15 @@ struct SectionLayout: Sendable {
                                            state: state, position: &position, localY: output)
                 }
             case .shortestColumn:
-                itemColumns.append(contentsOf: repeatElement(0, count: count))
                 itemColumns.withUnsafeMutableBufferPointer { columns in
+                    let placement = ShortestColumnKernel.Output(localY: output, columns: columns.baseAddress! + first, firstItem: first)
                     switch tieBreak {
                     case .lowestIndex:
-                        Self.placeShortest(heights, count: count, itemSpacing: itemSpacing, state: &state,
-                                           rule: LowestIndexWins.self, localY: output, columns: columns.baseAddress! + first)
+                        Self.placeShortest(heights, count: count, itemSpacing: itemSpacing, state: &state, last: &last,
+                                           rule: LowestIndexWins.self, output: placement)
                     case .highestIndex:
-                        Self.placeShortest(heights, count: count, itemSpacing: itemSpacing, state: &state,
-                                           rule: HighestIndexWins.self, localY: output, columns: columns.baseAddress! + first)
+                        Self.placeShortest(heights, count: count, itemSpacing: itemSpacing, state: &state, last: &last,
+                                           rule: HighestIndexWins.self, output: placement)
                     }
                 }
                 position = (position + count) % columnCount
@@ -124,67 +153,124 @@ struct SectionLayout: Sendable {
         }
     }
 
-    /// Picks the narrowest vector that holds every column; unused lanes are +infinity.
+    /// Picks the smallest register tournament that holds every column.
     private static func placeShortest<Rule: TieRule>(
         _ heights: UnsafePointer<Double>, count: Int, itemSpacing: Double, state: inout [Double],
-        rule: Rule.Type, localY: UnsafeMutablePointer<Double>, columns: UnsafeMutablePointer<UInt16>
+        last: inout [UInt32], rule: Rule.Type, output: ShortestColumnKernel.Output
     ) {
-        func run<Lanes: ColumnLanes>(_: Lanes.Type) {
-            var lanes = Lanes(repeating: .infinity)
-            for column in state.indices { lanes[column] = state[column] }
-            ShortestColumnKernel.place(heights, count: count, itemSpacing: itemSpacing, state: &lanes,
-                                       rule: rule, localY: localY, columns: columns)
-            for column in state.indices { state[column] = lanes[column] }
+        func run<Columns: ColumnTournament>(_: Columns.Type) {
+            state.withUnsafeMutableBufferPointer { state in
+                last.withUnsafeMutableBufferPointer { last in
+                    var registers = Columns(heights: UnsafeBufferPointer(state), from: 0)
+                    ShortestColumnKernel.place(heights, count: count, itemSpacing: itemSpacing, state: &registers,
+                                               rule: rule, output: output, lastItems: last.baseAddress!)
+                    registers.store(into: state, from: 0)
+                }
+            }
         }
         switch state.count {
-        case 1:
-            // One column: every item goes to column 0; the loop is the running sum alone.
-            for index in 0..<count {
-                localY[index] = state[0]
-                columns[index] = 0
-                state[0] = LayoutArithmetic.grow(state[0], by: LayoutArithmetic.advance(itemHeight: heights[index], itemSpacing: itemSpacing))
-            }
-        case 2: run(SIMD2<Double>.self)
-        case 3...4: run(SIMD4<Double>.self)
-        case 5...8: run(SIMD8<Double>.self)
+        case 1: run(OneColumn.self)
+        case 2: run(ColumnPair<OneColumn>.self)
+        case 3...4: run(ColumnPair<ColumnPair<OneColumn>>.self)
+        case 5...8: run(ColumnPair<ColumnPair<ColumnPair<OneColumn>>>.self)
         default:
             state.withUnsafeMutableBufferPointer { state in
-                ShortestColumnKernel.placeScalar(heights, count: count, itemSpacing: itemSpacing, state: state,
-                                                 rule: rule, localY: localY, columns: columns)
+                last.withUnsafeMutableBufferPointer { last in
+                    ShortestColumnKernel.placeScalar(heights, count: count, itemSpacing: itemSpacing, state: state,
+                                                     rule: rule, output: output, lastItems: last.baseAddress!)
+                }
             }
         }
     }
 
-    /// Appends items `first...` to their columns' lists, reserving exact capacity up front.
-    private mutating func indexColumns(from first: Int) {
-        var added = [Int](repeating: 0, count: columnCount)
-        for item in first..<itemCount { added[Int(itemColumns[item])] += 1 }
-        for column in 0..<columnCount {
-            columnItems[column].reserveCapacity(columnItems[column].count + added[column])
+    // MARK: Rect queries
+
+    /// A bound on rounding: an item's computed bottom never exceeds the computed top of the next
+    /// item of its column (or the column's end) by more than a few ulps, so a search key scaled by
+    /// this factor never skips an item that touches the rect. The exact test decides the rest.
+    static let roundingSlack = 1 + 0x1p-48
+
+    /// Appends, in index order, the items whose frames intersect `rect` when the section's top is
+    /// `top`. O(log n + K + k) for shortest column, O(columns × log n + k log k) for round robin.
+    func collectItems(in rect: Rect, top: Double, heights: UnsafeBufferPointer<Double>, into hits: inout [Int]) {
+        let start = hits.count
+        @inline(__always) func test(_ item: Int, _ column: Int) -> Bool {
+            frame(ofItem: item, column: column, top: top, height: heights[item]).intersects(rect)
         }
-        for item in first..<itemCount {
-            columnItems[Int(itemColumns[item])].append(UInt32(item))
+        switch placement {
+        case .shortestColumn:
+            // Each item starts at the lowest column top of its time, so y never decreases with the
+            // index: the items that start inside the rect are one run, found by binary search.
+            var first = 0
+            var high = itemCount
+            while first < high {
+                let middle = (first + high) / 2
+                if LayoutArithmetic.absoluteY(localY[middle], sectionTop: top) * Self.roundingSlack < rect.minY {
+                    first = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            // An earlier item can reach into the rect only as the last of its column before
+            // `first` (any later item of the column starts below its bottom): at most one per column,
+            // found from the checkpoint before `first`.
+            let block = min(first / checkpointInterval, checkpoints.count / columnCount - 1)
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: columnCount) { last in
+                for column in 0..<columnCount { last[column] = lastItems[block * columnCount + column] }
+                for item in (block * checkpointInterval)..<first { last[Int(itemColumns[item])] = UInt32(item) }
+                for column in 0..<columnCount where last[column] != Self.noItem && test(Int(last[column]), column) {
+                    hits.append(Int(last[column]))
+                }
+            }
+            if hits.count - start > 1 { hits[start...].sort() }
+            var item = first
+            while item < itemCount, LayoutArithmetic.absoluteY(localY[item], sectionTop: top) <= rect.maxY {
+                if test(item, Int(itemColumns[item])) { hits.append(item) }
+                item += 1
+            }
+        case .roundRobin:
+            // Column c holds items offset(c), offset(c) + n, …, in y order: binary search each column.
+            var columnsHit = 0
+            for column in 0..<columnCount {
+                let offset = (column - startPosition + columnCount) % columnCount
+                let count = offset < itemCount ? (itemCount - offset + columnCount - 1) / columnCount : 0
+                var low = 0
+                var high = count
+                while low < high {
+                    let middle = (low + high) / 2
+                    // Where the column's next item starts bounds this item's bottom.
+                    let next = middle + 1 < count ? localY[offset + (middle + 1) * columnCount] : endHeights[column]
+                    if LayoutArithmetic.absoluteY(next, sectionTop: top) * Self.roundingSlack < rect.minY {
+                        low = middle + 1
+                    } else {
+                        high = middle
+                    }
+                }
+                let before = hits.count
+                var rank = low
+                while rank < count {
+                    let item = offset + rank * columnCount
+                    if LayoutArithmetic.absoluteY(localY[item], sectionTop: top) > rect.maxY { break }
+                    if test(item, column) { hits.append(item) }
+                    rank += 1
+                }
+                if hits.count > before { columnsHit += 1 }
+            }
+            if columnsHit > 1 { hits[start...].sort() }
         }
     }
 
-    /// The number of items in `column` and the index of its `rank`-th item.
+    /// An item's frame when the section's top is `top`: the engine's one definition of it.
     @inline(__always)
-    func columnLength(_ column: Int) -> Int {
-        if placement == .shortestColumn { return columnItems[column].count }
-        // Round robin: items first, first + n, … where first is the column's offset from the start.
-        let first = (column - startPosition + columnCount) % columnCount
-        return first < itemCount ? (itemCount - first + columnCount - 1) / columnCount : 0
-    }
-
-    @inline(__always)
-    func item(inColumn column: Int, rank: Int) -> Int {
-        if placement == .shortestColumn { return Int(columnItems[column][rank]) }
-        return (column - startPosition + columnCount) % columnCount + rank * columnCount
+    func frame(ofItem item: Int, column: Int? = nil, top: Double, height: Double) -> Rect {
+        Rect(x: geometry.x(ofColumn: column ?? self.column(ofItem: item)),
+             y: LayoutArithmetic.absoluteY(localY[item], sectionTop: top),
+             width: geometry.columnWidth, height: height)
     }
 
     /// Bytes held by this section's arrays (capacity, not count), for the memory budget.
     var retainedBytes: Int {
-        localY.capacity * 8 + itemColumns.capacity * 2 + checkpoints.capacity * 8 + endHeights.capacity * 8
-            + columnItems.reduce(0) { $0 + $1.capacity * 4 }
+        localY.capacity * 8 + itemColumns.capacity * 2 + checkpoints.capacity * 8 + lastItems.capacity * 4
+            + endHeights.capacity * 8
     }
 }
