@@ -51,6 +51,18 @@ if CommandLine.arguments.contains("--profile-prepare") {
     exit(0)
 }
 
+if CommandLine.arguments.contains("--profile-query") {
+    // For `perf record`: nothing but viewport queries on the first row's layout.
+    let engine = OptimizedLayoutEngine(description(columns: 4, placement: .shortestColumn), threads: 1)
+    var random = SplitMix64(seed: 5)
+    var hits = 0
+    for _ in 0..<(repetitions * 10_000) {
+        hits += engine.elements(in: Rect(x: 0, y: random.unitDouble() * engine.contentSize.height, width: 390, height: 844)).count
+    }
+    blackHole(hits)
+    exit(0)
+}
+
 print("| measurement (\(items) items, median of \(repetitions)) | measured | target |")
 print("|---|---|---|")
 

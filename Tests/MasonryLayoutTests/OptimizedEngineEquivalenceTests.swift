@@ -42,4 +42,17 @@ import Testing
                              queries: 40, generator: &generator)
         }
     }
+
+    /// `prepare` reuses the previous layout's buffers: preparing one engine again and again with
+    /// unrelated descriptions (larger, smaller, other placements) must leave nothing stale behind.
+    @Test(arguments: [1, 2])
+    func repeatedPrepareOnOneEngineMatchesTheReference(threads: Int) {
+        var generator = RandomLayoutGenerator(seed: 0xBEEF + UInt64(threads))
+        var engine = OptimizedLayoutEngine(generator.description(), threads: threads)
+        for _ in 0..<150 {
+            let description = generator.description(maximumSections: 5, maximumItems: 400)
+            engine.prepare(description)
+            expectSameLayout(engine, as: ReferenceLayoutEngine(description), queries: 5, generator: &generator)
+        }
+    }
 }

@@ -87,7 +87,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     private mutating func updateTops(from first: Int) {
         sectionTops.removeSubrange((first + 1)...)
         for index in first..<sections.count {
-            sectionTops.append(sectionTops[index] + sections[index].height)
+            sectionTops.append(sectionTops[index] + sections.borrowElement(index) { $0.height })
         }
         contentSize = Size(width: layoutDescription.width, height: sectionTops[sections.count])
     }
@@ -157,21 +157,23 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
         guard sections.indices.contains(indexPath.section) else { return nil }
-        guard (0..<sections[indexPath.section].itemCount).contains(indexPath.item) else { return nil }
-        return sections[indexPath.section].frame(ofItem: indexPath.item, top: sectionTops[indexPath.section],
-                                                 height: layoutDescription.sections[indexPath.section].itemHeights[indexPath.item])
+        return sections.borrowElement(indexPath.section) { layout in
+            guard (0..<layout.itemCount).contains(indexPath.item) else { return nil }
+            let height = layoutDescription.sections.borrowElement(indexPath.section) { $0.itemHeights[indexPath.item] }
+            return layout.frame(ofItem: indexPath.item, top: sectionTops[indexPath.section], height: height)
+        }
     }
-
 
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
         guard sections.indices.contains(section) else { return nil }
-        let description = layoutDescription.sections[section]
+        let (headerHeight, footerHeight) = layoutDescription.sections.borrowElement(section) { ($0.headerHeight, $0.footerHeight) }
         switch kind {
-        case .header where description.headerHeight > 0:
-            return Rect(x: 0, y: sectionTops[section], width: layoutDescription.width, height: description.headerHeight)
-        case .footer where description.footerHeight > 0:
-            return Rect(x: 0, y: LayoutArithmetic.absoluteY(sections[section].localBottom, sectionTop: sectionTops[section]),
-                        width: layoutDescription.width, height: description.footerHeight)
+        case .header where headerHeight > 0:
+            return Rect(x: 0, y: sectionTops[section], width: layoutDescription.width, height: headerHeight)
+        case .footer where footerHeight > 0:
+            let localBottom = sections.borrowElement(section) { $0.localBottom }
+            return Rect(x: 0, y: LayoutArithmetic.absoluteY(localBottom, sectionTop: sectionTops[section]),
+                        width: layoutDescription.width, height: footerHeight)
         default:
             return nil
         }
@@ -184,9 +186,10 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         result.reserveCapacity(64)
         var hits: [Int] = []
         hits.reserveCapacity(64)
+        var lastBefore: [UInt32] = []
         var section = firstSection(reaching: rect.minY)
         while section < sections.count, lowestPoint(ofSection: section) <= rect.maxY {
-            appendElements(ofSection: section, in: rect, to: &result, scratch: &hits)
+            appendElements(ofSection: section, in: rect, to: &result, scratch: &hits, lastBefore: &lastBefore)
             section += 1
         }
         return result
@@ -196,7 +199,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     private func lowestPoint(ofSection section: Int) -> Double {
         switch layoutDescription.sectionStart {
         case .belowLongestColumn: sectionTops[section]
-        case .continueColumns: sections[section].startHeights.min()!
+        case .continueColumns: sections.borrowElement(section) { $0.startHeights.min()! }
         }
     }
 
@@ -204,7 +207,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     private func highestPoint(ofSection section: Int) -> Double {
         switch layoutDescription.sectionStart {
         case .belowLongestColumn: sectionTops[section + 1]
-        case .continueColumns: sections[section].endHeights.max()!
+        case .continueColumns: sections.borrowElement(section) { $0.endHeights.max()! }
         }
     }
 
@@ -224,17 +227,22 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         return low
     }
 
-    private func appendElements(ofSection section: Int, in rect: Rect, to result: inout [LayoutElement], scratch hits: inout [Int]) {
+    private func appendElements(ofSection section: Int, in rect: Rect, to result: inout [LayoutElement],
+                                scratch hits: inout [Int], lastBefore: inout [UInt32]) {
         if let header = frame(ofSupplementary: .header, inSection: section), header.intersects(rect) {
             result.append(LayoutElement(kind: .header, section: section, frame: header))
         }
         hits.removeAll(keepingCapacity: true)
         let top = sectionTops[section]
-        layoutDescription.sections[section].itemHeights.withUnsafeBufferPointer { heights in
-            sections[section].collectItems(in: rect, top: top, heights: heights, into: &hits)
-            for item in hits {
-                result.append(LayoutElement(kind: .item, section: section, item: item,
-                                            frame: sections[section].frame(ofItem: item, top: top, height: heights[item])))
+        sections.borrowElement(section) { layout in
+            layoutDescription.sections.borrowElement(section) { description in
+                description.itemHeights.withUnsafeBufferPointer { heights in
+                    layout.collectItems(in: rect, top: top, heights: heights, into: &hits, lastBefore: &lastBefore)
+                    for item in hits {
+                        result.append(LayoutElement(kind: .item, section: section, item: item,
+                                                    frame: layout.frame(ofItem: item, top: top, height: heights[item])))
+                    }
+                }
             }
         }
         if let footer = frame(ofSupplementary: .footer, inSection: section), footer.intersects(rect) {
