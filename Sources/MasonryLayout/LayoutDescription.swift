@@ -20,12 +20,12 @@ public struct LayoutDescription: Hashable, Sendable {
         columnWidthRounding: ColumnWidthRounding = .none,
         sections: [SectionDescription]
     ) throws(LayoutError) {
-        self.width = width
+        self.width = Self.withoutNegativeZero(width)
         self.placement = placement
         self.tieBreak = tieBreak
         self.sectionStart = sectionStart
         self.columnWidthRounding = columnWidthRounding
-        self.sections = sections
+        self.sections = sections.map { $0.withoutNegativeZeros() }
         try validate()
     }
 
@@ -35,6 +35,34 @@ public struct LayoutDescription: Hashable, Sendable {
     @usableFromInline
     func geometry(ofSection section: Int) -> SectionGeometry {
         SectionGeometry(width: width, section: sections[section], rounding: columnWidthRounding)
+    }
+}
+
+// MARK: - Negative zero
+
+extension LayoutDescription {
+    /// -0 read as 0. Lengths are never negative, and -0 would otherwise order differently from
+    /// +0 in the optimized engine's bit-pattern comparisons while comparing equal in the reference.
+    static func withoutNegativeZero(_ value: Double) -> Double {
+        value == 0 ? 0 : value
+    }
+
+    /// `heights` with every -0 read as 0; the same array (no copy) when there is none.
+    static func withoutNegativeZeros(_ heights: [Double]) -> [Double] {
+        heights.contains { $0 == 0 && $0.sign == .minus } ? heights.map(withoutNegativeZero) : heights
+    }
+}
+
+extension SectionDescription {
+    func withoutNegativeZeros() -> SectionDescription {
+        let zeroless = LayoutDescription.withoutNegativeZero
+        return SectionDescription(
+            columns: columns,
+            inset: EdgeInsets(top: zeroless(inset.top), left: zeroless(inset.left),
+                              bottom: zeroless(inset.bottom), right: zeroless(inset.right)),
+            columnSpacing: zeroless(columnSpacing), itemSpacing: zeroless(itemSpacing),
+            headerHeight: zeroless(headerHeight), footerHeight: zeroless(footerHeight),
+            itemHeights: LayoutDescription.withoutNegativeZeros(itemHeights))
     }
 }
 

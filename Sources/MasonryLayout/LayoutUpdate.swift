@@ -20,7 +20,7 @@ extension LayoutDescription {
     /// Applies `update`, checking it first: a refused update leaves the description unchanged.
     /// Costs O(size of the update) plus, for a width change or a section insertion, O(sections).
     public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
-        switch update {
+        switch update.withoutNegativeZeros() {
         case .appendItems(let section, let heights):
             try checkSection(section)
             try Self.checkItemHeights(heights, from: sections[section].itemHeights.count,
@@ -84,6 +84,26 @@ extension LayoutDescription {
         guard start >= 0, start <= count, length <= count - start else {
             throw LayoutError(.indexOutOfRange, at: "sections[\(section)]",
                               "items from \(start), \(length) of them, are outside the section's \(count) items")
+        }
+    }
+}
+
+extension LayoutUpdate {
+    /// The update with every -0 length read as 0, as descriptions read them.
+    func withoutNegativeZeros() -> LayoutUpdate {
+        switch self {
+        case .appendItems(let section, let heights):
+            .appendItems(section: section, heights: LayoutDescription.withoutNegativeZeros(heights))
+        case .setItemHeights(let section, let start, let heights):
+            .setItemHeights(section: section, startingAt: start, heights: LayoutDescription.withoutNegativeZeros(heights))
+        case .insertItems(let section, let index, let heights):
+            .insertItems(section: section, at: index, heights: LayoutDescription.withoutNegativeZeros(heights))
+        case .insertSection(let section, let index):
+            .insertSection(section.withoutNegativeZeros(), at: index)
+        case .setWidth(let width):
+            .setWidth(LayoutDescription.withoutNegativeZero(width))
+        case .deleteItems, .deleteSection:
+            self
         }
     }
 }

@@ -37,7 +37,7 @@ public struct RandomLayoutGenerator: Sendable {
             case 1: return tied  // every placement is a tie
             case 2: return chance(0.5) ? 0 : Double(integer(0...3))  // zeros and tiny ties
             case 3: return generator.unitDouble() * 500  // full-precision fractions
-            case 4: return pick([0, Double.leastNonzeroMagnitude, 2.2250738585072014e-308, 1e-300, 0.1, 1e12, 1e15, 3.3])  // extremes
+            case 4: return pick([0, -0.0, Double.leastNonzeroMagnitude, 2.2250738585072014e-308, 1e-300, 0.1, 1e12, 1e15, 3.3])  // extremes
             case 5: return (generator.unitDouble() * 400 * 4).rounded() / 4  // quarter points
             default: return length(upTo: 300)
             }

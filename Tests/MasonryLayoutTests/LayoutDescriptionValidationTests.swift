@@ -1,4 +1,5 @@
 import MasonryLayout
+import MasonryWorkloads
 import Testing
 
 /// Every class of bad input is refused with a typed error that names the field.
@@ -86,5 +87,23 @@ import Testing
     @Test func escapesAndUnicodeInStrings() throws {
         let json = "{\"width\": 1, \"placement\": \"round\\u0052obin\", \"sections\": []}"
         #expect(try LayoutDescription(json: Array(json.utf8)).placement == .roundRobin)
+    }
+}
+
+/// Regression: -0 lengths (valid: -0 >= 0) made columns start at -0, whose bit pattern orders
+/// above +0 in the optimized engine's integer comparisons while the reference sees a tie.
+@Suite struct NegativeZeroTests {
+    @Test(arguments: TieBreak.allCases)
+    func negativeZeroLengthsLayOutLikeZero(tieBreak: TieBreak) throws {
+        let section = SectionDescription(columns: 3, inset: EdgeInsets(top: -0.0), itemSpacing: -0.0,
+                                         headerHeight: -0.0, itemHeights: [-0.0, 0, -0.0, 5, -0.0])
+        let description = try LayoutDescription(width: 30, tieBreak: tieBreak, sections: [section])
+        #expect(description.sections[0].itemHeights.allSatisfy { $0.sign == .plus })
+        var generator = RandomLayoutGenerator(seed: 1)
+        expectSameLayout(OptimizedLayoutEngine(description, threads: 1), as: ReferenceLayoutEngine(description), generator: &generator)
+        var engine = OptimizedLayoutEngine(description, threads: 1)
+        try engine.apply(.appendItems(section: 0, heights: [-0.0, -0.0]))
+        #expect(engine.layoutDescription.sections[0].itemHeights.allSatisfy { $0.sign == .plus })
+        expectSameLayout(engine, as: ReferenceLayoutEngine(engine.layoutDescription), generator: &generator)
     }
 }

@@ -157,7 +157,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
         guard sections.indices.contains(indexPath.section) else { return nil }
-        return sections.borrowElement(indexPath.section) { layout in
+        return sections.borrowElement(indexPath.section) { layout -> Rect? in
             guard (0..<layout.itemCount).contains(indexPath.item) else { return nil }
             let height = layoutDescription.sections.borrowElement(indexPath.section) { $0.itemHeights[indexPath.item] }
             return layout.frame(ofItem: indexPath.item, top: sectionTops[indexPath.section], height: height)
@@ -184,12 +184,10 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     public func elements(in rect: Rect) -> [LayoutElement] {
         var result: [LayoutElement] = []
         result.reserveCapacity(64)
-        var hits: [Int] = []
-        hits.reserveCapacity(64)
         var lastBefore: [UInt32] = []
         var section = firstSection(reaching: rect.minY)
         while section < sections.count, lowestPoint(ofSection: section) <= rect.maxY {
-            appendElements(ofSection: section, in: rect, to: &result, scratch: &hits, lastBefore: &lastBefore)
+            appendElements(ofSection: section, in: rect, to: &result, lastBefore: &lastBefore)
             section += 1
         }
         return result
@@ -228,20 +226,15 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     }
 
     private func appendElements(ofSection section: Int, in rect: Rect, to result: inout [LayoutElement],
-                                scratch hits: inout [Int], lastBefore: inout [UInt32]) {
+                                lastBefore: inout [UInt32]) {
         if let header = frame(ofSupplementary: .header, inSection: section), header.intersects(rect) {
             result.append(LayoutElement(kind: .header, section: section, frame: header))
         }
-        hits.removeAll(keepingCapacity: true)
         let top = sectionTops[section]
         sections.borrowElement(section) { layout in
             layoutDescription.sections.borrowElement(section) { description in
                 description.itemHeights.withUnsafeBufferPointer { heights in
-                    layout.collectItems(in: rect, top: top, heights: heights, into: &hits, lastBefore: &lastBefore)
-                    for item in hits {
-                        result.append(LayoutElement(kind: .item, section: section, item: item,
-                                                    frame: layout.frame(ofItem: item, top: top, height: heights[item])))
-                    }
+                    layout.appendItems(in: rect, section: section, top: top, heights: heights, to: &result, lastBefore: &lastBefore)
                 }
             }
         }

@@ -210,14 +210,16 @@ struct SectionLayout: Sendable {
     /// this factor never skips an item that touches the rect. The exact test decides the rest.
     static let roundingSlack = 1 + 0x1p-48
 
-    /// Appends, in index order, the items whose frames intersect `rect` when the section's top is
-    /// `top`. O(log n + K + k) for shortest column, O(columns × log n + k log k) for round robin.
-    /// `lastBefore` is scratch space, kept by the caller across sections to avoid allocating.
-    func collectItems(in rect: Rect, top: Double, heights: UnsafeBufferPointer<Double>,
-                      into hits: inout [Int], lastBefore: inout [UInt32]) {
-        let start = hits.count
-        @inline(__always) func test(_ item: Int, _ column: Int) -> Bool {
-            frame(ofItem: item, column: column, top: top, height: heights[item]).intersects(rect)
+    /// Appends to `result`, in index order, the items of section `section` whose frames
+    /// intersect `rect` when the section's top is `top`. O(log n + K + k) for shortest column,
+    /// O(columns × log n + k log k) for round robin. `lastBefore` is scratch space that the
+    /// caller keeps across sections to avoid allocating.
+    func appendItems(in rect: Rect, section: Int, top: Double, heights: UnsafeBufferPointer<Double>,
+                     to result: inout [LayoutElement], lastBefore: inout [UInt32]) {
+        let start = result.count
+        @inline(__always) func appendIfHit(_ item: Int, _ column: Int) {
+            let itemFrame = frame(ofItem: item, column: column, top: top, height: heights[item])
+            if itemFrame.intersects(rect) { result.append(LayoutElement(kind: .item, section: section, item: item, frame: itemFrame)) }
         }
         switch placement {
         case .shortestColumn:
@@ -225,19 +227,19 @@ struct SectionLayout: Sendable {
             // index: the items that start inside the rect are one run, found by binary search.
             let first = firstItem(reaching: rect.minY, top: top)
             // An earlier item can reach into the rect only as the last of its column before
-            // `first` (any later item of the column starts below its bottom): at most one per column,
-            // found from the checkpoint before `first`.
+            // `first` (any later item of the column starts below its bottom): at most one per
+            // column, found from the checkpoint before `first`.
             let block = min(first / checkpointInterval, checkpoints.count / columnCount - 1)
             lastBefore.removeAll(keepingCapacity: true)
             lastBefore.append(contentsOf: lastItems[(block * columnCount)..<((block + 1) * columnCount)])
             for item in (block * checkpointInterval)..<first { lastBefore[Int(itemColumns[item])] = UInt32(item) }
-            for column in 0..<columnCount where lastBefore[column] != Self.noItem && test(Int(lastBefore[column]), column) {
-                hits.append(Int(lastBefore[column]))
+            for column in 0..<columnCount where lastBefore[column] != Self.noItem {
+                appendIfHit(Int(lastBefore[column]), column)
             }
-            if hits.count - start > 1 { hits[start...].sort() }
+            if result.count - start > 1 { result[start...].sort { $0.item < $1.item } }
             var item = first
             while item < itemCount, LayoutArithmetic.absoluteY(localY[item], sectionTop: top) <= rect.maxY {
-                if test(item, Int(itemColumns[item])) { hits.append(item) }
+                appendIfHit(item, Int(itemColumns[item]))
                 item += 1
             }
         case .roundRobin:
@@ -258,26 +260,18 @@ struct SectionLayout: Sendable {
                         high = middle
                     }
                 }
-                let before = hits.count
+                let before = result.count
                 var rank = low
                 while rank < count {
                     let item = offset + rank * columnCount
                     if LayoutArithmetic.absoluteY(localY[item], sectionTop: top) > rect.maxY { break }
-                    if test(item, column) { hits.append(item) }
+                    appendIfHit(item, column)
                     rank += 1
                 }
-                if hits.count > before { columnsHit += 1 }
+                if result.count > before { columnsHit += 1 }
             }
-            if columnsHit > 1 { hits[start...].sort() }
+            if columnsHit > 1 { result[start...].sort { $0.item < $1.item } }
         }
-    }
-
-    /// An item's frame when the section's top is `top`: the engine's one definition of it.
-    @inline(__always)
-    func frame(ofItem item: Int, column: Int? = nil, top: Double, height: Double) -> Rect {
-        Rect(x: geometry.x(ofColumn: column ?? self.column(ofItem: item)),
-             y: LayoutArithmetic.absoluteY(localY[item], sectionTop: top),
-             width: geometry.columnWidth, height: height)
     }
 
     /// The first item (shortest-column placement) whose y, scaled by `roundingSlack`, reaches
@@ -303,6 +297,14 @@ struct SectionLayout: Sendable {
             if reaches(localY[middle]) { last = middle } else { first = middle + 1 }
         }
         return first
+    }
+
+    /// An item's frame when the section's top is `top`: the engine's one definition of it.
+    @inline(__always)
+    func frame(ofItem item: Int, column: Int? = nil, top: Double, height: Double) -> Rect {
+        Rect(x: geometry.x(ofColumn: column ?? self.column(ofItem: item)),
+             y: LayoutArithmetic.absoluteY(localY[item], sectionTop: top),
+             width: geometry.columnWidth, height: height)
     }
 
     /// Bytes held by this section's arrays (capacity, not count), for the memory budget.
