@@ -12,15 +12,22 @@ let package = Package(
         .target(name: "MasonryLayout"),
         // Seeded workload, description, update and rect generators for tests, benchmarks and fuzzing.
         .target(name: "MasonryWorkloads", dependencies: ["MasonryLayout"]),
-        .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout"]),
-        .executableTarget(name: "masonry", dependencies: ["MasonryCommandLine"]),
-        .executableTarget(
-            name: "MasonryBenchmarks",
+        // Workloads, measurement, verification, result files and the regression gate.
+        .target(
+            name: "MasonryBenchmarkHarness",
             dependencies: ["MasonryLayout", "MasonryWorkloads"],
-            path: "Benchmarks/MasonryBenchmarks"
+            path: "Benchmarks/MasonryBenchmarkHarness"
         ),
+        .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout", "MasonryBenchmarkHarness"]),
+        // jemalloc (Debian: libjemalloc-dev), linked into the `masonry` tool only: every allocation
+        // of the tool, harness included, goes through it, for allocation statistics and chosen decay
+        // settings. Test bundles must not link it: under ThreadSanitizer, whose allocator intercepts
+        // `free`, a jemalloc pointer crashes the process.
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+        .executableTarget(name: "masonry", dependencies: ["MasonryCommandLine", "MasonryBenchmarkHarness", "CJemalloc"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout", "MasonryWorkloads"]),
-        .testTarget(name: "MasonryCommandLineTests", dependencies: ["MasonryCommandLine", "MasonryLayout"]),
+        .testTarget(name: "MasonryBenchmarkHarnessTests", dependencies: ["MasonryBenchmarkHarness", "MasonryLayout", "MasonryWorkloads"]),
+        .testTarget(name: "MasonryCommandLineTests", dependencies: ["MasonryCommandLine", "MasonryLayout", "MasonryWorkloads"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import MasonryBenchmarkHarness
+
 /// A `masonry` subcommand.
 protocol Command {
     /// The name typed after `masonry`.
@@ -7,7 +9,14 @@ protocol Command {
     /// The full `--help` text.
     static var help: String { get }
     /// Runs with the arguments after the command name.
-    static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> ExitCode
+    static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode
+}
+
+/// What a command runs with besides its arguments.
+struct CommandContext {
+    var console: Console
+    /// The process's allocator, when the executable links jemalloc.
+    var jemalloc: Jemalloc?
 }
 
 extension Command {

@@ -25,7 +25,8 @@ enum LayoutCommand: Command {
         case json
     }
 
-    static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> ExitCode {
+    static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
+        let console = context.console
         let arguments = try Arguments(arguments, command: qualifiedName, options: EngineOptions.names.union(["--format"]))
         if arguments.wantsHelp {
             console.output(help + "\n")

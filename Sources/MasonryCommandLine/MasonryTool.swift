@@ -1,7 +1,9 @@
+import MasonryBenchmarkHarness
+
 /// The `masonry` command-line tool: dispatches to a subcommand and turns failures into one line
 /// on stderr and an exit status.
 public enum MasonryTool {
-    static var commands: [any Command.Type] { [LayoutCommand.self, QueryCommand.self] }
+    static var commands: [any Command.Type] { [LayoutCommand.self, QueryCommand.self, BenchCommand.self, CompareCommand.self] }
 
     static var help: String {
         let list = commands.map { "  \($0.name)\(String(repeating: " ", count: max(1, 10 - $0.name.count)))\($0.summary)" }
@@ -19,7 +21,9 @@ public enum MasonryTool {
     }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], console: Console) -> ExitCode {
+    /// `jemalloc` is the process's allocator when the executable links it (benchmarks report
+    /// memory and allocation counts only then).
+    public static func run(_ arguments: [String], console: Console, jemalloc: Jemalloc? = nil) -> ExitCode {
         defer { console.flush() }
         guard let name = arguments.first else {
             console.error("masonry: missing command (see 'masonry --help')\n")
@@ -34,7 +38,7 @@ public enum MasonryTool {
             return .badInput
         }
         do {
-            return try command.run(Array(arguments.dropFirst()), console: console)
+            return try command.run(Array(arguments.dropFirst()), context: CommandContext(console: console, jemalloc: jemalloc))
         } catch {
             console.error("\(error.message.hasPrefix("masonry") ? "" : "\(command.qualifiedName): ")\(error.message)\n")
             return error.status

@@ -18,7 +18,8 @@ enum QueryCommand: Command {
           --help                         show this help
         """
 
-    static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> ExitCode {
+    static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
+        let console = context.console
         let arguments = try Arguments(arguments, command: qualifiedName, options: EngineOptions.names.union(["--rect"]))
         if arguments.wantsHelp {
             console.output(help + "\n")

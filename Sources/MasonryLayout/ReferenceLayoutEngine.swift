@@ -110,10 +110,12 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
     }
 
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
-        let sections = layoutDescription.sections
-        guard sections.indices.contains(indexPath.section),
-              sections[indexPath.section].itemHeights.indices.contains(indexPath.item) else { return nil }
-        return allAttributes[firstItemAttribute[indexPath.section] + indexPath.item].frame
+        guard firstItemAttribute.indices.contains(indexPath.section), indexPath.item >= 0 else { return nil }
+        // The section's items end where the next section's elements (or all elements) begin.
+        let index = firstItemAttribute[indexPath.section] + indexPath.item
+        guard index < allAttributes.count, allAttributes[index].kind == .item,
+              allAttributes[index].section == indexPath.section else { return nil }
+        return allAttributes[index].frame
     }
 
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {

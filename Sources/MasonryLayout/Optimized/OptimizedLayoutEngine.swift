@@ -157,10 +157,18 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
         guard sections.indices.contains(indexPath.section) else { return nil }
-        return sections.borrowElement(indexPath.section) { layout -> Rect? in
-            guard (0..<layout.itemCount).contains(indexPath.item) else { return nil }
+        let top = sectionTops[indexPath.section]
+        return sections.withUnsafeBufferPointer { buffer -> Rect? in
+            // Fields through the pointer: a method call on the element can copy the whole struct.
+            let layout = buffer.baseAddress! + indexPath.section
+            guard (0..<layout.pointee.itemCount).contains(indexPath.item) else { return nil }
+            let column = layout.pointee.placement == .shortestColumn
+                ? Int(layout.pointee.itemColumns[indexPath.item])
+                : (layout.pointee.startPosition + indexPath.item) % layout.pointee.columnCount
             let height = layoutDescription.sections.borrowElement(indexPath.section) { $0.itemHeights[indexPath.item] }
-            return layout.frame(ofItem: indexPath.item, top: sectionTops[indexPath.section], height: height)
+            return Rect(x: layout.pointee.geometry.x(ofColumn: column),
+                        y: LayoutArithmetic.absoluteY(layout.pointee.localY[indexPath.item], sectionTop: top),
+                        width: layout.pointee.geometry.columnWidth, height: height)
         }
     }
 

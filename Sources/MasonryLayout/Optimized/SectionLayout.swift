@@ -301,8 +301,11 @@ struct SectionLayout: Sendable {
 
     /// An item's frame when the section's top is `top`: the engine's one definition of it.
     @inline(__always)
-    func frame(ofItem item: Int, column: Int? = nil, top: Double, height: Double) -> Rect {
-        Rect(x: geometry.x(ofColumn: column ?? self.column(ofItem: item)),
+    func frame(ofItem item: Int, column knownColumn: Int? = nil, top: Double, height: Double) -> Rect {
+        // Not `??`: its autoclosure would capture (copy) the whole struct on every call.
+        var column = 0
+        if let knownColumn { column = knownColumn } else { column = self.column(ofItem: item) }
+        return Rect(x: geometry.x(ofColumn: column),
              y: LayoutArithmetic.absoluteY(localY[item], sectionTop: top),
              width: geometry.columnWidth, height: height)
     }

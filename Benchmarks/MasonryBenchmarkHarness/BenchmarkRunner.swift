@@ -1,0 +1,305 @@
+import Foundation
+import MasonryLayout
+import MasonryWorkloads
+
+/// Runs a suite: measures every selected benchmark over its repetitions after a warm-up, and
+/// checks every engine's frames against the reference engine's wherever the reference runs.
+public struct BenchmarkRunner {
+    public struct Configuration: Sendable {
+        public var suite: BenchmarkSuite = .standard
+        /// Benchmarks whose names do not match are skipped.
+        public var filter: String?
+        public var engines: [BenchmarkEngine] = BenchmarkEngine.allCases
+        /// When set, the optimized engine runs with this thread count only.
+        public var threads: Int?
+        public var repetitions = 5
+        /// The process allocator, when it is jemalloc: memory and allocation counters need it.
+        public var jemalloc: Jemalloc?
+
+        public init() {}
+    }
+
+    /// What a run produced: its measurements, and the mismatches verification found.
+    public struct Outcome: Sendable {
+        public var report: BenchmarkReport
+        public var mismatches: [String]
+        /// Benchmarks not run, with the reason (the reference skipped past its size limit, say).
+        public var skipped: [String]
+    }
+
+    let configuration: Configuration
+    let filter: Regex<AnyRegexOutput>?
+    let progress: (String) -> Void
+    private var records: [BenchmarkRecord] = []
+    private var mismatches: [String] = []
+    private var skipped: [String] = []
+
+    /// Queries per repetition by engine: the reference filters every element, so it gets few.
+    static let queriesPerRepetition: [BenchmarkEngine: Int] = [.optimized: 2000, .peer: 200, .reference: 5]
+    static let lookupsPerRepetition = 20_000
+    static let lookupBatch = 1000
+    static let viewport = (width: 390.0, height: 844.0)
+
+    public init(_ configuration: Configuration, progress: @escaping (String) -> Void) throws {
+        self.configuration = configuration
+        self.progress = progress
+        filter = try configuration.filter.map { try Regex($0) }
+    }
+
+    private func selected(_ name: String) -> Bool {
+        guard let filter else { return true }
+        return (try? filter.firstMatch(in: name)) != nil
+    }
+
+    /// Runs the suite. Progress lines go to `progress`; the outcome holds the results.
+    public mutating func run() -> Outcome {
+        configuration.jemalloc?.applyDecaySettings()
+        let suite = configuration.suite
+        let allCores = ProcessInfo.processInfo.activeProcessorCount
+        for workload in suite.prepareWorkloads {
+            let description = workload.makeDescription()
+            let threadCounts = configuration.threads.map { [$0] }
+                ?? (workload.sections > 1 ? Array(Set([1, 2, allCores])).sorted() : [1])
+            let reference = referenceIfAffordable(for: workload, description: description)
+            for engine in configuration.engines {
+                for threads in engine == .optimized ? threadCounts : [1] {
+                    let name = "prepare/\(engine.rawValue)/\(workload.nameParameters)/threads:\(threads)"
+                    guard selected(name) else { continue }
+                    guard engine == .optimized || workload.items <= suite.largestSlowEngineWorkload else {
+                        skipped.append("\(name): the \(engine.rawValue) engine is not run above \(suite.largestSlowEngineWorkload) items in the \(suite.rawValue) suite")
+                        continue
+                    }
+                    progress(name)
+                    switch engine {
+                    case .reference: measurePrepare(ReferenceLayoutEngine.self, name, description, threads, reference)
+                    case .peer: measurePrepare(PeerLayoutEngine.self, name, description, threads, reference)
+                    case .optimized: measurePrepare(OptimizedLayoutEngine.self, name, description, threads, reference)
+                    }
+                }
+            }
+        }
+        for workload in suite.interactionWorkloads {
+            let description = workload.makeDescription()
+            let reference = referenceIfAffordable(for: workload, description: description)
+            for engine in configuration.engines {
+                let prefix = "\(engine.rawValue)/\(workload.nameParameters)/threads:1"
+                switch engine {
+                case .reference: measureInteractions(ReferenceLayoutEngine.self, engine, prefix, description, reference)
+                case .peer: measureInteractions(PeerLayoutEngine.self, engine, prefix, description, reference)
+                case .optimized: measureInteractions(OptimizedLayoutEngine.self, engine, prefix, description, reference)
+                }
+            }
+        }
+        let context = BenchmarkContext(
+            date: ISO8601DateFormatter().string(from: Date()), hostName: ProcessInfo.processInfo.hostName,
+            cpuCount: allCores, swiftVersion: Self.swiftVersion, gitCommit: Self.gitCommit(),
+            jemallocVersion: configuration.jemalloc?.version ?? "not linked",
+            jemallocOptions: configuration.jemalloc.map { "\(Jemalloc.decaySettings) (\($0.settings))" } ?? "not linked",
+            suite: suite.rawValue, peakResidentBytes: Clock.peakResidentBytes())
+        return Outcome(report: BenchmarkReport(context: context, records: records), mismatches: mismatches, skipped: skipped)
+    }
+
+    /// The reference layout to verify against, when the reference engine runs at this size.
+    private func referenceIfAffordable(for workload: Workload, description: LayoutDescription) -> ReferenceLayoutEngine? {
+        workload.items <= configuration.suite.largestSlowEngineWorkload ? ReferenceLayoutEngine(description) : nil
+    }
+
+    private mutating func verify(_ engine: some LayoutEngine, against reference: ReferenceLayoutEngine?, _ name: String) {
+        guard let reference, let difference = EngineVerifier.firstDifference(engine, reference) else { return }
+        mismatches.append("\(name): \(difference)")
+    }
+
+    // MARK: prepare
+
+    private mutating func measurePrepare<Engine: MeasurableEngine>(
+        _: Engine.Type, _ name: String, _ description: LayoutDescription, _ threads: Int, _ reference: ReferenceLayoutEngine?
+    ) {
+        let items = Double(max(1, description.itemCount))
+        // Memory and allocation counts of building a fresh engine (the same every repetition).
+        let jemalloc = configuration.jemalloc
+        let bytesBefore = jemalloc?.allocatedBytes()
+        let requestsBefore = jemalloc?.allocationRequests()
+        var engine = Engine(description, threads: threads)
+        let bytesAfter = jemalloc?.allocatedBytes()
+        let requestsAfter = jemalloc?.allocationRequests()
+        verify(engine, against: reference, name)
+        engine.prepare(description)  // warm-up: the timed prepares reuse the engine, as a layout does
+        var realTimes: [Double] = []
+        var cpuTimes: [Double] = []
+        for _ in 0..<configuration.repetitions {
+            let wall = Clock.wall(), cpu = Clock.cpu()
+            engine.prepare(description)
+            realTimes.append(Clock.wall() - wall)
+            cpuTimes.append(Clock.cpu() - cpu)
+        }
+        blackHole(engine)
+        var memory: [String: Double] = ["peak_rss_bytes": Double(Clock.peakResidentBytes())]
+        if let bytesBefore, let bytesAfter { memory["bytes_per_item"] = Double(bytesAfter - bytesBefore) / items }
+        if let requestsBefore, let requestsAfter { memory["mallocs"] = Double(requestsAfter - requestsBefore) }
+        records.append(BenchmarkRecord(
+            name: name, realTimes: realTimes, cpuTimes: cpuTimes,
+            counters: realTimes.map { memory.merging(["ns_per_item": $0 / items]) { $1 } }, threads: threads))
+    }
+
+    // MARK: query, lookup, append, update, delete
+
+    private mutating func measureInteractions<Engine: MeasurableEngine>(
+        _: Engine.Type, _ kind: BenchmarkEngine, _ prefix: String, _ description: LayoutDescription,
+        _ reference: ReferenceLayoutEngine?
+    ) {
+        let names = ["query/\(prefix)/rect:viewport", "query/\(prefix)/rect:tall", "lookup/\(prefix)",
+                     "append/\(prefix)", "update/\(prefix)", "delete/\(prefix)"]
+        guard names.contains(where: selected) else { return }
+        var engine = Engine(description, threads: 1)
+        var random = SplitMix64(seed: 0x51_5545_5259)
+        let contentHeight = engine.contentSize.height
+        for (rectName, height) in [("viewport", Self.viewport.height), ("tall", 3 * Self.viewport.height)] {
+            let name = "query/\(prefix)/rect:\(rectName)"
+            guard selected(name) else { continue }
+            progress(name)
+            let count = Self.queriesPerRepetition[kind]!
+            let rects = (0..<(count * (configuration.repetitions + 1))).map { _ in
+                Rect(x: 0, y: random.unitDouble() * max(0, contentHeight - height), width: Self.viewport.width, height: height)
+            }
+            if let reference {
+                for rect in rects.prefix(3) {
+                    if let difference = EngineVerifier.firstDifference(in: rect, engine.elements(in: rect), reference.elements(in: rect)) {
+                        mismatches.append("\(name): \(difference)")
+                    }
+                }
+            }
+            for rect in rects.prefix(count) { blackHole(engine.elements(in: rect)) }  // warm-up
+            let timerCost = Self.timerCost()
+            var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
+            for repetition in 1...configuration.repetitions {
+                var latencies: [Double] = []
+                var hits = 0
+                let cpu = Clock.cpu()
+                for rect in rects[(repetition * count)..<((repetition + 1) * count)] {
+                    let start = Clock.wall()
+                    let found = engine.elements(in: rect)
+                    latencies.append(max(0, Clock.wall() - start - timerCost))
+                    hits += found.count
+                }
+                let statistics = SampleStatistics(latencies)
+                let cpuPerQuery = (Clock.cpu() - cpu) / Double(count)
+                record.realTimes.append(statistics.median)
+                record.cpuTimes.append(cpuPerQuery)
+                record.counters.append(["p50_ns": statistics.median, "p90_ns": statistics.p90, "p99_ns": statistics.p99,
+                                        "max_ns": statistics.maximum, "hits": Double(hits) / Double(count)])
+            }
+            records.append(record)
+        }
+        if selected("lookup/\(prefix)") {
+            progress("lookup/\(prefix)")
+            let paths = (0..<Self.lookupsPerRepetition).map { _ in
+                let section = Int(random.next() % UInt64(description.sections.count))
+                let items = max(1, description.sections[section].itemHeights.count)
+                return ItemIndexPath(section: section, item: Int(random.next() % UInt64(items)))
+            }
+            var record = BenchmarkRecord(name: "lookup/\(prefix)", realTimes: [], cpuTimes: [], counters: [], threads: 1)
+            for repetition in 0...configuration.repetitions {
+                var batches: [Double] = []
+                var found = 0.0
+                let cpu = Clock.cpu()
+                // Lookups take nanoseconds: each sample times a batch and divides.
+                for start in stride(from: 0, to: paths.count, by: Self.lookupBatch) {
+                    let wall = Clock.wall()
+                    for path in paths[start..<(start + Self.lookupBatch)] { found += engine.frame(ofItemAt: path)?.y ?? 0 }
+                    batches.append((Clock.wall() - wall) / Double(Self.lookupBatch))
+                }
+                blackHole(found)
+                guard repetition > 0 else { continue }  // the first pass is the warm-up
+                record.realTimes.append(SampleStatistics(batches).median)
+                record.cpuTimes.append((Clock.cpu() - cpu) / Double(paths.count))
+                record.counters.append([:])
+            }
+            records.append(record)
+        }
+        measureUpdates(&engine, prefix, description, reference, &random)
+    }
+
+    /// Appending 1,000 items, changing one height in the middle, deleting a section: each timed
+    /// alone, then undone untimed so every repetition starts from the same layout.
+    private mutating func measureUpdates<Engine: MeasurableEngine>(
+        _ engine: inout Engine, _ prefix: String, _ description: LayoutDescription,
+        _ reference: ReferenceLayoutEngine?, _ random: inout SplitMix64
+    ) {
+        let middle = description.sections.count / 2
+        let middleItems = description.sections[middle].itemHeights.count
+        let page = HeightDistribution.uniform.heights(count: 1000, columnWidth: 90, generator: &random)
+        let operations: [(name: String, timed: LayoutUpdate, undo: LayoutUpdate)] = [
+            ("append", .appendItems(section: middle, heights: page),
+             .deleteItems(section: middle, range: middleItems..<(middleItems + page.count))),
+            ("update", .setItemHeights(section: middle, startingAt: middleItems / 2, heights: [333]),
+             .setItemHeights(section: middle, startingAt: middleItems / 2, heights: [description.sections[middle].itemHeights[middleItems / 2]])),
+            ("delete", .deleteSection(at: middle), .insertSection(description.sections[middle], at: middle)),
+        ]
+        for operation in operations {
+            let name = "\(operation.name)/\(prefix)"
+            guard selected(name) else { continue }
+            progress(name)
+            var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
+            for repetition in 0...configuration.repetitions {
+                let wall = Clock.wall(), cpu = Clock.cpu()
+                try! engine.apply(operation.timed)
+                let real = Clock.wall() - wall, cpuTime = Clock.cpu() - cpu
+                if repetition == 0, let reference {
+                    // Verify the updated layout against a fresh reference layout of the same description.
+                    if let difference = EngineVerifier.firstDifference(engine, ReferenceLayoutEngine(engine.layoutDescription)) {
+                        mismatches.append("\(name): \(difference)")
+                    }
+                    _ = reference
+                }
+                try! engine.apply(operation.undo)
+                guard repetition > 0 else { continue }  // the first is the warm-up (and owns the arrays)
+                record.realTimes.append(real)
+                record.cpuTimes.append(cpuTime)
+                record.counters.append([:])
+            }
+            records.append(record)
+        }
+    }
+
+    /// The median cost of reading the clock twice, subtracted from per-query latencies.
+    private static func timerCost() -> Double {
+        SampleStatistics((0..<1000).map { _ in
+            let start = Clock.wall()
+            return Clock.wall() - start
+        }).median
+    }
+
+    /// The Swift compiler that built the harness.
+    static var swiftVersion: String {
+        #if compiler(>=6.4)
+        "6.4 or later"
+        #elseif compiler(>=6.3)
+        "6.3"
+        #elseif compiler(>=6.2)
+        "6.2"
+        #elseif compiler(>=6.1)
+        "6.1"
+        #else
+        "6.0"
+        #endif
+    }
+
+    /// The checkout's commit, or "unknown" outside a git checkout.
+    static func gitCommit() -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "rev-parse", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            return "unknown"
+        }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return process.terminationStatus == 0 && !output.isEmpty ? output : "unknown"
+    }
+}

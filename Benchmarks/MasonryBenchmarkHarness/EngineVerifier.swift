@@ -1,0 +1,59 @@
+import MasonryLayout
+
+/// Compares an engine's layout with the reference engine's, bit for bit: content size, every
+/// item frame, every header and footer. O(elements).
+public enum EngineVerifier {
+    /// The bit patterns of a frame: equality means the same bits (so -0 differs from +0, and a
+    /// difference in the last place is a difference).
+    static func bits(_ rect: Rect) -> [UInt64] {
+        [rect.x.bitPattern, rect.y.bitPattern, rect.width.bitPattern, rect.height.bitPattern]
+    }
+
+    /// A frame in decimal and in bit patterns, for a mismatch report.
+    public static func describe(_ rect: Rect?) -> String {
+        guard let rect else { return "none" }
+        let hex = bits(rect).map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: ",")
+        return "(\(rect.x), \(rect.y), \(rect.width), \(rect.height)) bits [\(hex)]"
+    }
+
+    /// The first difference between `candidate` and `reference`, or nil when they agree.
+    public static func firstDifference(_ candidate: some LayoutEngine, _ reference: some LayoutEngine) -> String? {
+        if candidate.contentSize.width.bitPattern != reference.contentSize.width.bitPattern
+            || candidate.contentSize.height.bitPattern != reference.contentSize.height.bitPattern {
+            return "content size \(candidate.contentSize), expected \(reference.contentSize)"
+        }
+        for (section, description) in reference.layoutDescription.sections.enumerated() {
+            for kind in [ElementKind.header, .footer] {
+                let got = candidate.frame(ofSupplementary: kind, inSection: section)
+                let want = reference.frame(ofSupplementary: kind, inSection: section)
+                if got.map(bits) != want.map(bits) {
+                    return "section \(section) \(kind): \(describe(got)), expected \(describe(want))"
+                }
+            }
+            for item in description.itemHeights.indices {
+                let path = ItemIndexPath(section: section, item: item)
+                let got = candidate.frame(ofItemAt: path)
+                let want = reference.frame(ofItemAt: path)
+                if got.map(bits) != want.map(bits) {
+                    return "section \(section) item \(item): \(describe(got)), expected \(describe(want))"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The first difference between two answers to the query `rect`, or nil when they agree.
+    public static func firstDifference(in rect: Rect, _ got: [LayoutElement], _ want: [LayoutElement]) -> String? {
+        for index in 0..<max(got.count, want.count) {
+            let a = index < got.count ? got[index] : nil
+            let b = index < want.count ? want[index] : nil
+            if a?.kind != b?.kind || a?.section != b?.section || a?.item != b?.item || a.map({ bits($0.frame) }) != b.map({ bits($0.frame) }) {
+                let show = { (element: LayoutElement?) in
+                    element.map { "\($0.kind) \($0.section)/\($0.item) \(describe($0.frame))" } ?? "nothing"
+                }
+                return "query \(rect): element \(index) is \(show(a)), expected \(show(b))"
+            }
+        }
+        return nil
+    }
+}

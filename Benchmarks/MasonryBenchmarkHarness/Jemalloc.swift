@@ -1,0 +1,99 @@
+/// The process allocator's statistics and settings, read and written through jemalloc's `mallctl`.
+///
+/// The `masonry` tool links jemalloc (Debian builds it unprefixed, so it replaces `malloc` for
+/// every allocation of the process) and hands its `mallctl` in; the harness itself does not link
+/// it, so test bundles stay free of it. Statistics are cached by jemalloc and refreshed by
+/// writing `epoch`; the calling thread's cache is flushed first so that its contents count.
+public struct Jemalloc: Sendable {
+    /// The signature of jemalloc's `mallctl(name, oldp, oldlenp, newp, newlen)`.
+    public typealias Control = @convention(c) (
+        UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
+    ) -> Int32
+
+    private let control: Control
+
+    public init(mallctl: Control) {
+        control = mallctl
+    }
+
+    private func mallctl(_ name: String, _ old: UnsafeMutableRawPointer?, _ oldLength: UnsafeMutablePointer<Int>?,
+                         _ new: UnsafeMutableRawPointer?, _ newLength: Int) -> Int32 {
+        control(name, old, oldLength, new, newLength)
+    }
+
+    /// The decay settings the harness runs with: freed pages are never returned to the system
+    /// during a run, so a repetition reuses the pages the previous one freed instead of faulting
+    /// them back in (which would time the kernel, not the engine).
+    public static let decaySettings = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
+
+    /// jemalloc's version string, such as `5.3.0-0-g54eaed1d8b56b1aa528be3bdd1877e59c56fa90c`.
+    public var version: String {
+        var pointer: UnsafePointer<CChar>?
+        var size = MemoryLayout<UnsafePointer<CChar>?>.size
+        guard mallctl("version", &pointer, &size, nil, 0) == 0, let pointer else { return "unknown" }
+        return String(cString: pointer)
+    }
+
+    /// Applies `decaySettings` to every arena that exists and to those created later.
+    public func applyDecaySettings() {
+        var never = -1  // ssize_t
+        _ = mallctl("arenas.dirty_decay_ms", nil, nil, &never, MemoryLayout<Int>.size)
+        _ = mallctl("arenas.muzzy_decay_ms", nil, nil, &never, MemoryLayout<Int>.size)
+        var arenas: UInt32 = 0
+        var size = MemoryLayout<UInt32>.size
+        guard mallctl("arenas.narenas", &arenas, &size, nil, 0) == 0 else { return }
+        for arena in 0..<arenas {
+            // Arenas not yet initialized refuse the write; they take the defaults above.
+            _ = mallctl("arena.\(arena).dirty_decay_ms", nil, nil, &never, MemoryLayout<Int>.size)
+            _ = mallctl("arena.\(arena).muzzy_decay_ms", nil, nil, &never, MemoryLayout<Int>.size)
+        }
+    }
+
+    /// The settings in force, as `name:value` pairs, for the result file.
+    public var settings: String {
+        ["opt.dirty_decay_ms", "opt.muzzy_decay_ms", "arenas.dirty_decay_ms", "arenas.muzzy_decay_ms"].map { name in
+            var value = 0
+            var size = MemoryLayout<Int>.size
+            let read = mallctl(name, &value, &size, nil, 0) == 0
+            return "\(name):\(read ? "\(value)" : "unavailable")"
+        }.joined(separator: ",") + ",opt.narenas:\(readUInt32("opt.narenas").map(String.init) ?? "unavailable")"
+    }
+
+    /// Bytes allocated by the application now (`stats.allocated`), after flushing this thread's cache.
+    public func allocatedBytes() -> Int? {
+        refresh()
+        var value = 0
+        var size = MemoryLayout<Int>.size
+        return mallctl("stats.allocated", &value, &size, nil, 0) == 0 ? value : nil
+    }
+
+    /// Allocation requests so far over all arenas: small plus large `nrequests` (`nmalloc`
+    /// undercounts, as it misses requests served from thread caches).
+    public func allocationRequests() -> UInt64? {
+        refresh()
+        // MALLCTL_ARENAS_ALL (4096) sums every arena.
+        guard let small = readUInt64("stats.arenas.4096.small.nrequests"),
+              let large = readUInt64("stats.arenas.4096.large.nrequests") else { return nil }
+        return small + large
+    }
+
+    private func refresh() {
+        _ = mallctl("thread.tcache.flush", nil, nil, nil, 0)
+        var newEpoch: UInt64 = 1
+        var oldEpoch: UInt64 = 0
+        var size = MemoryLayout<UInt64>.size
+        _ = mallctl("epoch", &oldEpoch, &size, &newEpoch, MemoryLayout<UInt64>.size)
+    }
+
+    private func readUInt64(_ name: String) -> UInt64? {
+        var value: UInt64 = 0
+        var size = MemoryLayout<UInt64>.size
+        return mallctl(name, &value, &size, nil, 0) == 0 ? value : nil
+    }
+
+    private func readUInt32(_ name: String) -> UInt32? {
+        var value: UInt32 = 0
+        var size = MemoryLayout<UInt32>.size
+        return mallctl(name, &value, &size, nil, 0) == 0 ? value : nil
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The Markdown summary and github-action-benchmark's `customSmallerIsBetter` JSON of a run.
+public enum ReportWriters {
+    /// A table per operation with the engines side by side (medians over repetitions), then the
+    /// run's context. `prepare` shows ns per item; queries and lookups per-call latency; updates
+    /// the whole operation.
+    public static func markdown(_ report: BenchmarkReport, mismatches: [String] = []) -> String {
+        var lines: [String] = []
+        let context = report.context
+        lines.append("Suite `\(context.suite)`, \(context.date), \(context.hostName), \(context.cpuCount) CPUs, "
+                     + "Swift \(context.swiftVersion), commit `\(context.gitCommit.prefix(12))`, jemalloc \(context.jemallocVersion.prefix(5)) "
+                     + "(\(Jemalloc.decaySettings)). Medians of \(report.records.first?.realTimes.count ?? 0) repetitions.")
+        lines.append("")
+        let engines = ["optimized", "peer", "reference"]
+        for operation in ["prepare", "query", "lookup", "append", "update", "delete"] {
+            let records = report.records.filter { $0.operation == operation }
+            guard !records.isEmpty else { continue }
+            // Group by the name with the engine removed.
+            var order: [String] = []
+            var byKey: [String: [String: BenchmarkRecord]] = [:]
+            for record in records {
+                var parts = record.name.split(separator: "/").map(String.init)
+                parts.remove(at: 1)
+                let key = parts.dropFirst().joined(separator: "/")
+                if byKey[key] == nil { order.append(key) }
+                byKey[key, default: [:]][record.engine] = record
+            }
+            let unit = operation == "prepare" ? "ns/item" : operation == "query" ? "p50 / p99" : "time"
+            lines.append("### \(operation) (\(unit))")
+            lines.append("")
+            lines.append("| workload | " + engines.joined(separator: " | ") + " | optimized speed-up |")
+            lines.append("|---|" + engines.map { _ in "---:" }.joined(separator: "|") + "|---:|")
+            for key in order {
+                let cells = engines.map { engine -> String in
+                    guard let record = byKey[key]?[engine] else { return "–" }
+                    return cell(record, operation: operation)
+                }
+                let speedUp: String
+                if let optimized = byKey[key]?["optimized"], let other = byKey[key]?["reference"] ?? byKey[key]?["peer"] {
+                    let ratio = SampleStatistics(other.realTimes).median / max(1e-9, SampleStatistics(optimized.realTimes).median)
+                    speedUp = "\(Format.number(ratio, digits: ratio < 10 ? 1 : 0))x vs \(other.engine)"
+                } else {
+                    speedUp = "–"
+                }
+                lines.append("| \(key) | " + cells.joined(separator: " | ") + " | \(speedUp) |")
+            }
+            lines.append("")
+        }
+        let memory = report.records.filter { $0.operation == "prepare" && $0.medianCounter("bytes_per_item") != nil }
+        if !memory.isEmpty {
+            lines.append("### memory (retained bytes per item, allocation requests during a fresh prepare)")
+            lines.append("")
+            lines.append("| benchmark | bytes/item | mallocs |")
+            lines.append("|---|---:|---:|")
+            for record in memory {
+                lines.append("| \(record.name) | \(Format.number(record.medianCounter("bytes_per_item")!, digits: 1)) | "
+                             + "\(Format.number(record.medianCounter("mallocs") ?? 0, digits: 0)) |")
+            }
+            lines.append("")
+        }
+        lines.append("Peak resident memory: \(context.peakResidentBytes / (1 << 20)) MiB. Verification: "
+                     + (mismatches.isEmpty ? "every engine gave the reference's frames, bit for bit." : "\(mismatches.count) MISMATCH(ES)."))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func cell(_ record: BenchmarkRecord, operation: String) -> String {
+        switch operation {
+        case "prepare":
+            return Format.number(record.medianCounter("ns_per_item") ?? 0, digits: 2)
+        case "query":
+            let p50 = record.medianCounter("p50_ns") ?? 0, p99 = record.medianCounter("p99_ns") ?? 0
+            return "\(Format.duration(p50)) / \(Format.duration(p99))"
+        default:
+            return Format.duration(SampleStatistics(record.realTimes).median)
+        }
+    }
+
+    /// github-action-benchmark's `customSmallerIsBetter` format: one entry per benchmark.
+    public static func githubActionBenchmark(_ report: BenchmarkReport) throws -> Data {
+        let entries: [[String: Any]] = report.records.map { record in
+            let statistics = SampleStatistics(record.realTimes)
+            return ["name": record.name, "unit": "ns", "value": statistics.median,
+                    "range": "± \(Format.number(statistics.standardDeviation, digits: 1))",
+                    "extra": "\(record.realTimes.count) repetitions; median of per-repetition values"]
+        }
+        return try JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted, .sortedKeys])
+    }
+}

@@ -1,0 +1,106 @@
+import MasonryLayout
+import MasonryWorkloads
+
+/// One layout shape to measure: how many items in how many sections and columns, placed how,
+/// with heights drawn from which distribution. Its description is generated from a fixed seed,
+/// so a workload means the same layout in every run.
+public struct Workload: Hashable, Sendable {
+    public var placement: Placement
+    public var items: Int
+    public var sections: Int
+    public var columns: Int
+    public var heights: HeightDistribution
+
+    public init(placement: Placement, items: Int, sections: Int, columns: Int, heights: HeightDistribution = .uniform) {
+        self.placement = placement
+        self.items = items
+        self.sections = sections
+        self.columns = columns
+        self.heights = heights
+    }
+
+    /// The `key:value` part of a benchmark name (the height distribution only when not uniform,
+    /// so the common names stay short).
+    public var nameParameters: String {
+        "placement:\(placement.rawValue)/items:\(items)/sections:\(sections)/columns:\(columns)"
+            + (heights == .uniform ? "" : "/heights:\(heights.rawValue)")
+    }
+
+    /// The description: a 390-point-wide view, 8-point insets, 4-point spacing, items spread
+    /// evenly over the sections, a 44-point header on each of several sections.
+    public func makeDescription(seed: UInt64 = 0x4D41_534F_4E52_5921) -> LayoutDescription {
+        var generator = SplitMix64(seed: seed ^ UInt64(items) ^ (UInt64(sections) << 32) ^ (UInt64(columns) << 48))
+        let columnWidth = (390.0 - 16 - 4 * Double(columns - 1)) / Double(columns)
+        let sectionList = (0..<sections).map { index in
+            let count = items / sections + (index < items % sections ? 1 : 0)
+            return SectionDescription(
+                columns: columns, inset: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8),
+                columnSpacing: 4, itemSpacing: 4, headerHeight: sections > 1 ? 44 : 0,
+                itemHeights: heights.heights(count: count, columnWidth: columnWidth, generator: &generator))
+        }
+        return try! LayoutDescription(width: 390, placement: placement, sections: sectionList)
+    }
+}
+
+/// Which workloads, engines and thread counts a run measures.
+public enum BenchmarkSuite: String, CaseIterable, Sendable {
+    /// Under 30 seconds: for CI.
+    case smoke
+    /// Under 5 minutes on two cores: the default, and the committed baseline.
+    case standard
+    /// Up to 10 million items, every column count and distribution.
+    case full
+
+    /// The workloads of `prepare`, in a stable order.
+    public var prepareWorkloads: [Workload] {
+        switch self {
+        case .smoke:
+            return [1_000, 100_000].flatMap { items in
+                Placement.allCases.map { Workload(placement: $0, items: items, sections: 1, columns: 4) }
+            } + [Workload(placement: .shortestColumn, items: 100_000, sections: 64, columns: 4)]
+        case .standard:
+            let scaling = [1_000, 10_000, 100_000, 1_000_000].flatMap { items in
+                Placement.allCases.map { Workload(placement: $0, items: items, sections: 1, columns: 4) }
+            }
+            let columns = [2, 8].map { Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: $0) }
+            let sections = [64, 4096].map { Workload(placement: .shortestColumn, items: 1_000_000, sections: $0, columns: 4) }
+            let distributions = [HeightDistribution.photo, .equal, .heavyTailed, .zeros].map {
+                Workload(placement: .shortestColumn, items: 100_000, sections: 1, columns: 4, heights: $0)
+            }
+            return scaling + columns + sections + distributions
+        case .full:
+            let sizes = [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+            return sizes.flatMap { items in
+                Placement.allCases.flatMap { placement in
+                    [2, 4, 8].flatMap { columns in
+                        [1, 64, 4096].compactMap { sections in
+                            sections > items ? nil : Workload(placement: placement, items: items, sections: sections, columns: columns)
+                        }
+                    }
+                }
+            } + HeightDistribution.allCases.filter { $0 != .uniform }.map {
+                Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: $0)
+            }
+        }
+    }
+
+    /// The workloads whose queries, lookups and updates are measured.
+    public var interactionWorkloads: [Workload] {
+        switch self {
+        case .smoke:
+            return [Workload(placement: .shortestColumn, items: 100_000, sections: 1, columns: 4)]
+        case .standard, .full:
+            return [
+                Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4),
+                Workload(placement: .roundRobin, items: 1_000_000, sections: 1, columns: 4),
+                Workload(placement: .shortestColumn, items: 1_000_000, sections: 4096, columns: 4),
+            ]
+        }
+    }
+
+    /// The largest workload the reference and peer engines run in this suite (they hold one
+    /// 48-byte element, or one object, per item and take 50-200 ns per item).
+    public var largestSlowEngineWorkload: Int {
+        self == .full ? 1_000_000 : 1_000_000
+    }
+}
