@@ -6,7 +6,7 @@ public enum SVGChart {
     static let engineColors = ["optimized": "#1b9e77", "peer": "#d95f02", "reference": "#7570b3"]
 
     public static func render(_ report: BenchmarkReport) -> String {
-        let width = 960.0, height = 420.0
+        let width = 980.0, height = 430.0
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"/>
@@ -14,7 +14,7 @@ public enum SVGChart {
             """
         svg += scalingPanel(report, frame: (x: 60, y: 40, width: 400, height: 300))
         svg += latencyPanel(report, frame: (x: 560, y: 40, width: 360, height: 300))
-        svg += "<text x=\"20\" y=\"405\" fill=\"#555\">Suite \(escape(report.context.suite)), commit \(escape(String(report.context.gitCommit.prefix(12)))), \(escape(report.context.date)), medians of the repetitions</text>\n"
+        svg += "<text x=\"20\" y=\"420\" fill=\"#555\">Suite \(escape(report.context.suite)), commit \(escape(String(report.context.gitCommit.prefix(12)))), \(escape(report.context.date)), medians of the repetitions</text>\n"
         return svg + "</svg>\n"
     }
 
@@ -62,7 +62,9 @@ public enum SVGChart {
         let chosen = queries.filter { $0.name.hasSuffix(workload) }
         let values = chosen.flatMap { record in ["p50_ns", "p90_ns", "p99_ns"].compactMap { record.medianCounter($0) } }
         let yRange = (log10(max(values.min() ?? 1, 1)).rounded(.down), log10(max(values.max() ?? 10, 10)).rounded(.up))
-        svg += axes(frame: frame, xRange: nil, yRange: yRange, xLabel: escape(workload), yLabel: "ns")
+        svg += axes(frame: frame, xRange: nil, yRange: yRange,
+                    xLabel: escape(workload.replacingOccurrences(of: "placement:", with: "").replacingOccurrences(of: "/threads:1", with: "")),
+                    yLabel: "ns")
         let groupWidth = frame.width / Double(max(chosen.count, 1))
         for (group, record) in chosen.enumerated() {
             let color = engineColors[record.engine] ?? "#333"
@@ -72,7 +74,9 @@ public enum SVGChart {
                 let x = frame.x + Double(group) * groupWidth + 10 + Double(bar) * (groupWidth - 20) / 3
                 svg += "<rect x=\"\(Format.number(x, digits: 1))\" y=\"\(Format.number(top, digits: 1))\" width=\"\(Format.number((groupWidth - 20) / 3 - 4, digits: 1))\" height=\"\(Format.number(max(0, frame.y + frame.height - top), digits: 1))\" fill=\"\(color)\" fill-opacity=\"\(1 - Double(bar) * 0.3)\"><title>\(record.engine) \(key.dropLast(3)): \(Format.duration(value))</title></rect>\n"
             }
-            svg += "<text x=\"\(Format.number(frame.x + Double(group) * groupWidth + groupWidth / 2, digits: 1))\" y=\"\(frame.y + frame.height + 30)\" text-anchor=\"middle\" fill=\"\(color)\">\(record.engine) (p50 \(Format.duration(record.medianCounter("p50_ns") ?? 0)))</text>\n"
+            let center = Format.number(frame.x + Double(group) * groupWidth + groupWidth / 2, digits: 1)
+            svg += "<text x=\"\(center)\" y=\"\(frame.y + frame.height + 16)\" text-anchor=\"middle\" fill=\"\(color)\">\(record.engine)</text>\n"
+            svg += "<text x=\"\(center)\" y=\"\(frame.y + frame.height + 30)\" text-anchor=\"middle\" fill=\"\(color)\">p50 \(Format.duration(record.medianCounter("p50_ns") ?? 0))</text>\n"
         }
         return svg
     }
@@ -92,7 +96,7 @@ public enum SVGChart {
                 svg += "<text x=\"\(Format.number(x, digits: 1))\" y=\"\(frame.y + frame.height + 16)\" text-anchor=\"middle\">1e\(exponent)</text>\n"
             }
         }
-        svg += "<text x=\"\(frame.x + frame.width / 2)\" y=\"\(frame.y + frame.height + (xRange == nil ? 48 : 34))\" text-anchor=\"middle\" fill=\"#555\">\(xLabel)</text>\n"
+        svg += "<text x=\"\(frame.x + frame.width / 2)\" y=\"\(frame.y + frame.height + (xRange == nil ? 48 : 34))\" text-anchor=\"middle\" fill=\"#555\" font-size=\"\(xRange == nil ? 10 : 12)\">\(xLabel)</text>\n"
         svg += "<text x=\"\(frame.x - 45)\" y=\"\(frame.y + frame.height / 2)\" fill=\"#555\" transform=\"rotate(-90 \(frame.x - 45) \(frame.y + frame.height / 2))\" text-anchor=\"middle\">\(yLabel)</text>\n"
         return svg
     }
