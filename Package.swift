@@ -12,13 +12,15 @@ let package = Package(
         .target(name: "MasonryLayout"),
         // Seeded workload, description, update and rect generators for tests, benchmarks and fuzzing.
         .target(name: "MasonryWorkloads", dependencies: ["MasonryLayout"]),
-        // Workloads, measurement, verification, result files and the regression gate.
+        // Frame-for-frame comparison, invariants, the differential fuzzer and its shrinker.
+        .target(name: "MasonryVerification", dependencies: ["MasonryLayout", "MasonryWorkloads"]),
+        // Workloads, measurement, result files and the regression gate.
         .target(
             name: "MasonryBenchmarkHarness",
-            dependencies: ["MasonryLayout", "MasonryWorkloads"],
+            dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification"],
             path: "Benchmarks/MasonryBenchmarkHarness"
         ),
-        .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout", "MasonryBenchmarkHarness"]),
+        .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout", "MasonryBenchmarkHarness", "MasonryVerification"]),
         // jemalloc (Debian: libjemalloc-dev), linked into the `masonry` tool only: every allocation
         // of the tool, harness included, goes through it, for allocation statistics and chosen decay
         // settings. Test bundles must not link it: under ThreadSanitizer, whose allocator intercepts
@@ -26,7 +28,8 @@ let package = Package(
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .executableTarget(name: "masonry", dependencies: ["MasonryCommandLine", "MasonryBenchmarkHarness", "CJemalloc"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout", "MasonryWorkloads"]),
-        .testTarget(name: "MasonryBenchmarkHarnessTests", dependencies: ["MasonryBenchmarkHarness", "MasonryLayout", "MasonryWorkloads"]),
+        .testTarget(name: "MasonryVerificationTests", dependencies: ["MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
+        .testTarget(name: "MasonryBenchmarkHarnessTests", dependencies: ["MasonryBenchmarkHarness", "MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
         .testTarget(name: "MasonryCommandLineTests", dependencies: ["MasonryCommandLine", "MasonryLayout", "MasonryWorkloads"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import MasonryLayout
+import MasonryVerification
 import MasonryWorkloads
 
 /// Runs a suite: measures every selected benchmark over its repetitions after a warm-up, and

@@ -5,8 +5,12 @@ extension LayoutDescription {
     /// Unknown fields are refused rather than ignored, so a misspelt option cannot silently fall
     /// back to its default.
     public init(json: some Collection<UInt8>) throws(LayoutError) {
-        let document = try JSONParser.parse(json)
-        let root = try JSONObjectReader(document, at: "")
+        try self.init(jsonValue: JSONParser.parse(json), at: "")
+    }
+
+    /// Reads a description from a parsed document; `path` prefixes the fields in errors.
+    init(jsonValue document: JSONValue, at path: String) throws(LayoutError) {
+        let root = try JSONObjectReader(document, at: path)
         let width = try root.number("width")
         let placement: Placement = try root.enumeration("placement") ?? .shortestColumn
         let tieBreak: TieBreak = try root.enumeration("tieBreak") ?? .lowestIndex
@@ -16,11 +20,17 @@ extension LayoutDescription {
         var sections: [SectionDescription] = []
         sections.reserveCapacity(sectionValues.count)
         for (index, value) in sectionValues.enumerated() {
-            sections.append(try SectionDescription(json: value, at: "sections[\(index)]"))
+            sections.append(try SectionDescription(json: value, at: root.fieldPath("sections[\(index)]")))
         }
         try root.refuseUnknownFields(allowing: ["width", "placement", "tieBreak", "sectionStart", "columnWidthRounding", "sections"])
-        try self.init(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
-                      columnWidthRounding: rounding, sections: sections)
+        do {
+            try self.init(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
+                          columnWidthRounding: rounding, sections: sections)
+        } catch {
+            // Validation names fields from the description's root; nest them under `path`.
+            throw LayoutError(error.kind, at: path.isEmpty ? error.path : error.path.isEmpty ? path : "\(path).\(error.path)",
+                              error.message)
+        }
     }
 
     /// The description as format v1 JSON, with every field written out and numbers in Swift's
@@ -50,15 +60,7 @@ extension SectionDescription {
             inset.right = try insetObject.number("right", default: 0)
             try insetObject.refuseUnknownFields(allowing: ["top", "left", "bottom", "right"])
         }
-        let heightValues = try object.array("itemHeights")
-        var heights: [Double] = []
-        heights.reserveCapacity(heightValues.count)
-        for (index, heightValue) in heightValues.enumerated() {
-            guard case .number(let height) = heightValue else {
-                throw LayoutError(.wrongType, at: "\(path).itemHeights[\(index)]", "must be a number, got \(heightValue.typeName)")
-            }
-            heights.append(height)
-        }
+        let heights = try object.numbers("itemHeights")
         self.init(
             columns: columns,
             inset: inset,
@@ -86,82 +88,3 @@ extension SectionDescription {
     }
 }
 
-/// Typed access to one JSON object's fields, with errors that name the field's path.
-private struct JSONObjectReader {
-    let members: [(key: String, value: JSONValue)]
-    let path: String
-
-    init(_ value: JSONValue, at path: String) throws(LayoutError) {
-        guard case .object(let members) = value else {
-            throw LayoutError(.wrongType, at: path, "must be an object, got \(value.typeName)")
-        }
-        self.members = members
-        self.path = path
-    }
-
-    private func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-
-    func optional(_ key: String) -> JSONValue? {
-        members.first { $0.key == key }?.value
-    }
-
-    private func required(_ key: String) throws(LayoutError) -> JSONValue {
-        guard let value = optional(key) else {
-            throw LayoutError(.missingField, at: fieldPath(key), "is required")
-        }
-        return value
-    }
-
-    func number(_ key: String) throws(LayoutError) -> Double {
-        try number(key, value: required(key))
-    }
-
-    func number(_ key: String, default fallback: Double) throws(LayoutError) -> Double {
-        guard let value = optional(key) else { return fallback }
-        return try number(key, value: value)
-    }
-
-    private func number(_ key: String, value: JSONValue) throws(LayoutError) -> Double {
-        guard case .number(let number) = value else {
-            throw LayoutError(.wrongType, at: fieldPath(key), "must be a number, got \(value.typeName)")
-        }
-        return number
-    }
-
-    /// An integral number (`2` or `2.0`); fractions, infinities and values beyond `Int` are refused.
-    func integer(_ key: String) throws(LayoutError) -> Int {
-        let value = try number(key)
-        guard value.isFinite, value.rounded(.towardZero) == value, let integer = Int(exactly: value) else {
-            throw LayoutError(.invalidValue, at: fieldPath(key), "must be an integer, got \(value)")
-        }
-        return integer
-    }
-
-    func array(_ key: String) throws(LayoutError) -> [JSONValue] {
-        let value = try required(key)
-        guard case .array(let elements) = value else {
-            throw LayoutError(.wrongType, at: fieldPath(key), "must be an array, got \(value.typeName)")
-        }
-        return elements
-    }
-
-    func enumeration<Value: RawRepresentable & CaseIterable>(_ key: String) throws(LayoutError) -> Value?
-    where Value.RawValue == String {
-        guard let value = optional(key) else { return nil }
-        let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-        guard case .string(let text) = value else {
-            throw LayoutError(.wrongType, at: fieldPath(key), "must be \(allowed), got \(value.typeName)")
-        }
-        guard let result = Value(rawValue: text) else {
-            throw LayoutError(.invalidValue, at: fieldPath(key), "must be \(allowed), got \"\(text)\"")
-        }
-        return result
-    }
-
-    /// Refuses any field of this object that is not in `known`, the format's names at this level.
-    func refuseUnknownFields(allowing known: Set<String>) throws(LayoutError) {
-        for member in members where !known.contains(member.key) {
-            throw LayoutError(.unknownField, at: fieldPath(member.key), "is not a field of format v1 here")
-        }
-    }
-}

@@ -32,6 +32,11 @@ public struct LayoutDescription: Hashable, Sendable {
     /// Total number of items over all sections. O(sections).
     public var itemCount: Int { sections.reduce(0) { $0 + $1.itemHeights.count } }
 
+    /// The width of every item of section `section`, computed as README.md's layout arithmetic says.
+    public func columnWidth(ofSection section: Int) -> Double {
+        geometry(ofSection: section).columnWidth
+    }
+
     @usableFromInline
     func geometry(ofSection section: Int) -> SectionGeometry {
         SectionGeometry(width: width, section: sections[section], rounding: columnWidthRounding)

@@ -1,4 +1,5 @@
 import MasonryBenchmarkHarness
+import MasonryVerification
 import MasonryLayout
 import MasonryWorkloads
 import Testing

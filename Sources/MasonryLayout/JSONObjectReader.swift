@@ -1,0 +1,93 @@
+/// Typed access to one JSON object's fields, with errors that name the field's path.
+struct JSONObjectReader {
+    let members: [(key: String, value: JSONValue)]
+    let path: String
+
+    init(_ value: JSONValue, at path: String) throws(LayoutError) {
+        guard case .object(let members) = value else {
+            throw LayoutError(.wrongType, at: path, "must be an object, got \(value.typeName)")
+        }
+        self.members = members
+        self.path = path
+    }
+
+    func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func optional(_ key: String) -> JSONValue? {
+        members.first { $0.key == key }?.value
+    }
+
+    func required(_ key: String) throws(LayoutError) -> JSONValue {
+        guard let value = optional(key) else {
+            throw LayoutError(.missingField, at: fieldPath(key), "is required")
+        }
+        return value
+    }
+
+    func number(_ key: String) throws(LayoutError) -> Double {
+        try number(key, value: required(key))
+    }
+
+    func number(_ key: String, default fallback: Double) throws(LayoutError) -> Double {
+        guard let value = optional(key) else { return fallback }
+        return try number(key, value: value)
+    }
+
+    private func number(_ key: String, value: JSONValue) throws(LayoutError) -> Double {
+        guard case .number(let number) = value else {
+            throw LayoutError(.wrongType, at: fieldPath(key), "must be a number, got \(value.typeName)")
+        }
+        return number
+    }
+
+    /// An integral number (`2` or `2.0`); fractions, infinities and values beyond `Int` are refused.
+    func integer(_ key: String) throws(LayoutError) -> Int {
+        let value = try number(key)
+        guard value.isFinite, value.rounded(.towardZero) == value, let integer = Int(exactly: value) else {
+            throw LayoutError(.invalidValue, at: fieldPath(key), "must be an integer, got \(value)")
+        }
+        return integer
+    }
+
+    func array(_ key: String) throws(LayoutError) -> [JSONValue] {
+        let value = try required(key)
+        guard case .array(let elements) = value else {
+            throw LayoutError(.wrongType, at: fieldPath(key), "must be an array, got \(value.typeName)")
+        }
+        return elements
+    }
+
+    func enumeration<Value: RawRepresentable & CaseIterable>(_ key: String) throws(LayoutError) -> Value?
+    where Value.RawValue == String {
+        guard let value = optional(key) else { return nil }
+        let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+        guard case .string(let text) = value else {
+            throw LayoutError(.wrongType, at: fieldPath(key), "must be \(allowed), got \(value.typeName)")
+        }
+        guard let result = Value(rawValue: text) else {
+            throw LayoutError(.invalidValue, at: fieldPath(key), "must be \(allowed), got \"\(text)\"")
+        }
+        return result
+    }
+
+    /// Refuses any field of this object that is not in `known`, the format's names at this level.
+    func refuseUnknownFields(allowing known: Set<String>) throws(LayoutError) {
+        for member in members where !known.contains(member.key) {
+            throw LayoutError(.unknownField, at: fieldPath(member.key), "is not a field of format v1 here")
+        }
+    }
+
+    /// An array of numbers, such as `itemHeights`.
+    func numbers(_ key: String) throws(LayoutError) -> [Double] {
+        let values = try array(key)
+        var numbers: [Double] = []
+        numbers.reserveCapacity(values.count)
+        for (index, value) in values.enumerated() {
+            guard case .number(let number) = value else {
+                throw LayoutError(.wrongType, at: "\(fieldPath(key))[\(index)]", "must be a number, got \(value.typeName)")
+            }
+            numbers.append(number)
+        }
+        return numbers
+    }
+}

@@ -1,0 +1,33 @@
+import MasonryLayout
+
+/// What a check found wrong, with the layouts to draw it from.
+public struct CheckFailure: Error, Sendable, CustomStringConvertible {
+    /// One line: the stage, the element, both frames in decimal and bits.
+    public var message: String
+    /// The description laid out when the failure showed.
+    public var layout: LayoutDescription
+    /// Every element of the engine under test and of the reference at that moment (for a drawing).
+    public var candidateElements: [LayoutElement]
+    public var referenceElements: [LayoutElement]
+
+    public var description: String { message }
+}
+
+/// Every header, item and footer of an engine, in query order. O(elements).
+public func allElements(of engine: some LayoutEngine) -> [LayoutElement] {
+    var elements: [LayoutElement] = []
+    for (section, description) in engine.layoutDescription.sections.enumerated() {
+        if let header = engine.frame(ofSupplementary: .header, inSection: section) {
+            elements.append(LayoutElement(kind: .header, section: section, frame: header))
+        }
+        for item in description.itemHeights.indices {
+            if let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item)) {
+                elements.append(LayoutElement(kind: .item, section: section, item: item, frame: frame))
+            }
+        }
+        if let footer = engine.frame(ofSupplementary: .footer, inSection: section) {
+            elements.append(LayoutElement(kind: .footer, section: section, frame: footer))
+        }
+    }
+    return elements
+}

@@ -1,0 +1,37 @@
+import MasonryLayout
+
+/// An SVG that draws the reference's layout and the engine under test's side by side, with the
+/// elements whose frames differ filled red, so a mismatch can be seen rather than read.
+public enum LayoutDiagram {
+    /// Draws the elements that lie in `window` (the whole content when nil).
+    public static func render(_ failure: CheckFailure, window: Rect? = nil) -> String {
+        let reference = failure.referenceElements, candidate = failure.candidateElements
+        let key = { (element: LayoutElement) in "\(element.kind) \(element.section) \(element.item)" }
+        let referenceFrames = Dictionary(reference.map { (key($0), $0.frame) }, uniquingKeysWith: { first, _ in first })
+        let candidateFrames = Dictionary(candidate.map { (key($0), $0.frame) }, uniquingKeysWith: { first, _ in first })
+        let differing = Set(referenceFrames.keys.filter { candidateFrames[$0] != referenceFrames[$0] })
+            .union(candidateFrames.keys.filter { referenceFrames[$0] == nil })
+        let all = reference.map(\.frame) + candidate.map(\.frame)
+        let bounds = window ?? Rect(x: 0, y: 0, width: max(failure.layout.width, all.map(\.maxX).max() ?? 1),
+                                    height: max(1, all.map(\.maxY).max() ?? 1))
+        let panelWidth = 400.0
+        let scale = panelWidth / max(bounds.width, 1e-9)
+        let panelHeight = min(4000, max(50, bounds.height * scale))
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(2 * panelWidth + 60))\" height=\"\(Int(panelHeight + 60))\" font-family=\"sans-serif\" font-size=\"12\">\n"
+        svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+        for (index, (title, elements)) in [("reference", reference), ("engine under test", candidate)].enumerated() {
+            let left = 20 + Double(index) * (panelWidth + 20)
+            svg += "<text x=\"\(left)\" y=\"20\">\(title)</text>\n"
+            svg += "<rect x=\"\(left)\" y=\"35\" width=\"\(panelWidth)\" height=\"\(panelHeight)\" fill=\"none\" stroke=\"#999\"/>\n"
+            for element in elements where element.frame.intersects(bounds) {
+                let x = left + (element.frame.x - bounds.x) * scale
+                let y = 35 + (element.frame.y - bounds.y) * scale
+                let wrong = differing.contains(key(element))
+                svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(max(0.5, element.frame.width * scale))\" height=\"\(max(0.5, element.frame.height * scale))\" "
+                    + "fill=\"\(wrong ? "#e41a1c" : element.kind == .item ? "#9ecae1" : "#d9d9d9")\" stroke=\"#333\" stroke-width=\"0.5\">"
+                    + "<title>\(key(element)): \(element.frame)</title></rect>\n"
+            }
+        }
+        return svg + "</svg>\n"
+    }
+}

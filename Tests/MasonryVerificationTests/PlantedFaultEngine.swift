@@ -1,0 +1,164 @@
+import Dispatch
+import Foundation
+import MasonryLayout
+import MasonryVerification
+
+/// The optimized engine with one deliberate fault, to prove the verifier catches each kind of bug.
+/// It reports the real description and answers from a wrapped engine whose output it perturbs.
+struct PlantedFaultEngine: LayoutEngine {
+    enum Fault: String, CaseIterable, Sendable {
+        /// Equally short columns go to the other end.
+        case tiesBrokenTheWrongWay
+        /// Every section after the first starts one point too low.
+        case sectionTopOffByOne
+        /// Rect queries miss frames that only touch the rect's edge.
+        case queryDropsTouchingFrames
+        /// "nearest" column-width rounding truncates instead.
+        case columnWidthRoundingSlip
+        /// Section tops summed by threads in whatever order they finish (threads > 1).
+        case raceBetweenThreads
+    }
+
+    let fault: Fault
+    let threads: Int
+    private(set) var layoutDescription: LayoutDescription
+    private var inner: OptimizedLayoutEngine
+    /// Every element as the faulty engine reports it.
+    private var elements: [LayoutElement] = []
+    private var frames: [ItemIndexPath: Rect] = [:]
+    private var supplementary: [String: Rect] = [:]
+    private(set) var contentSize = Size(width: 0, height: 0)
+
+    static func factory(_ fault: Fault) -> EngineFactory {
+        { description, threads in PlantedFaultEngine(fault: fault, description: description, threads: threads) }
+    }
+
+    init(fault: Fault, description: LayoutDescription, threads: Int) {
+        self.fault = fault
+        self.threads = threads
+        layoutDescription = description
+        inner = OptimizedLayoutEngine(description, threads: threads)
+        prepare(description)
+    }
+
+    mutating func prepare(_ description: LayoutDescription) {
+        layoutDescription = description
+        inner.prepare(innerDescription(description))
+        var laidOut = allElements(of: inner)
+        contentSize = inner.contentSize
+        switch fault {
+        case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames:
+            break
+        case .sectionTopOffByOne:
+            if description.sectionStart == .belowLongestColumn, description.sections.count > 1 {
+                laidOut = laidOut.map { element in
+                    var moved = element
+                    if element.section > 0 { moved.frame.y += 1 }
+                    return moved
+                }
+                contentSize.height += 1
+            }
+        case .columnWidthRoundingSlip:
+            if description.columnWidthRounding == .nearest {
+                laidOut = laidOut.map { element in
+                    guard element.kind == .item else { return element }
+                    let section = description.sections[element.section]
+                    let exact = element.frame.width
+                    let column = ((element.frame.x - section.inset.left) / (exact + section.columnSpacing)).rounded()
+                    let truncated = exact.rounded(.towardZero)
+                    var moved = element
+                    moved.frame.width = truncated
+                    moved.frame.x = section.inset.left + column * (truncated + section.columnSpacing)
+                    return moved
+                }
+            }
+        case .raceBetweenThreads:
+            if threads > 1, description.sectionStart == .belowLongestColumn {
+                laidOut = racilyStackedSections(laidOut, description)
+            }
+        }
+        elements = laidOut
+        frames = [:]
+        supplementary = [:]
+        for element in laidOut {
+            if element.kind == .item {
+                frames[ItemIndexPath(section: element.section, item: element.item)] = element.frame
+            } else {
+                supplementary["\(element.kind) \(element.section)"] = element.frame
+            }
+        }
+    }
+
+    /// The description the wrapped engine lays out: the tie rule flipped, or exact column widths
+    /// for the rounding slip to truncate.
+    private func innerDescription(_ description: LayoutDescription) -> LayoutDescription {
+        switch fault {
+        case .tiesBrokenTheWrongWay:
+            return try! LayoutDescription(width: description.width, placement: description.placement,
+                                          tieBreak: description.tieBreak == .lowestIndex ? .highestIndex : .lowestIndex,
+                                          sectionStart: description.sectionStart, columnWidthRounding: description.columnWidthRounding,
+                                          sections: description.sections)
+        case .columnWidthRoundingSlip where description.columnWidthRounding == .nearest:
+            return (try? LayoutDescription(width: description.width, placement: description.placement, tieBreak: description.tieBreak,
+                                           sectionStart: description.sectionStart, columnWidthRounding: .none,
+                                           sections: description.sections)) ?? description
+        default:
+            return description
+        }
+    }
+
+    /// Re-stacks the sections with tops summed in the order worker threads happen to finish them:
+    /// a parallel prefix sum without ordering (the memory is locked; the logic races).
+    private func racilyStackedSections(_ laidOut: [LayoutElement], _ description: LayoutDescription) -> [LayoutElement] {
+        let count = description.sections.count
+        var heights = [Double](repeating: 0, count: count)
+        var trueTops = [Double](repeating: 0, count: count + 1)
+        for section in 0..<count {
+            trueTops[section + 1] = section + 1 < count
+                ? (inner.frame(ofSupplementary: .header, inSection: section + 1)?.y ?? laidOut.first { $0.section == section + 1 }?.frame.y ?? trueTops[section])
+                : inner.contentSize.height
+        }
+        for section in 0..<count { heights[section] = trueTops[section + 1] - trueTops[section] }
+        final class RunningTop: @unchecked Sendable {
+            let lock = NSLock()
+            var top = 0.0
+            var tops: [Int: Double] = [:]
+        }
+        let running = RunningTop()
+        let workers = min(threads, count)
+        let sectionHeights = heights
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for section in stride(from: worker, to: count, by: workers) {
+                usleep(UInt32(20 + (section * 7919 + worker * 104_729) % 200))  // uneven work
+                running.lock.lock()
+                running.tops[section] = running.top
+                running.top += sectionHeights[section]
+                running.lock.unlock()
+            }
+        }
+        return laidOut.map { element in
+            var moved = element
+            moved.frame.y = element.frame.y - trueTops[element.section] + running.tops[element.section]!
+            return moved
+        }
+    }
+
+    func elements(in rect: Rect) -> [LayoutElement] {
+        let found = elements.filter { $0.frame.intersects(rect) }
+        guard fault == .queryDropsTouchingFrames else { return found }
+        return found.filter { element in
+            let frame = element.frame
+            return !(frame.maxY == rect.minY || frame.minY == rect.maxY || frame.maxX == rect.minX || frame.minX == rect.maxX)
+        }
+    }
+
+    func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? { frames[indexPath] }
+
+    func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? { supplementary["\(kind) \(section)"] }
+
+    mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
+        var description = layoutDescription
+        try description.apply(update)
+        prepare(description)
+    }
+}
