@@ -27,10 +27,12 @@ let package = Package(
         // `free`, a jemalloc pointer crashes the process.
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .executableTarget(name: "masonry", dependencies: ["MasonryCommandLine", "MasonryBenchmarkHarness", "CJemalloc"]),
+        // libFuzzer's entry point, built by Scripts/fuzz with `swift build --sanitize=fuzzer`.
+        .executableTarget(name: "MasonryFuzzTarget", dependencies: ["MasonryLayout", "MasonryVerification"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout", "MasonryWorkloads"]),
         .testTarget(name: "MasonryVerificationTests", dependencies: ["MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
         .testTarget(name: "MasonryBenchmarkHarnessTests", dependencies: ["MasonryBenchmarkHarness", "MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
-        .testTarget(name: "MasonryCommandLineTests", dependencies: ["MasonryCommandLine", "MasonryLayout", "MasonryWorkloads"]),
+        .testTarget(name: "MasonryCommandLineTests", dependencies: ["MasonryCommandLine", "MasonryLayout", "MasonryWorkloads", "MasonryVerification"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -79,7 +79,7 @@ enum BenchCommand: Command {
             throw .usage(qualifiedName, "--filter is not a valid regular expression: \(error)")
         }
         let outcome = runner.run()
-        if isatty(2) != 0 { console.error("\r\u{1B}[K") }
+        endProgress(console)
         guard !outcome.report.records.isEmpty else {
             throw CommandFailure(.badInput, "no benchmark matches the filter")
         }
@@ -112,6 +112,11 @@ enum BenchCommand: Command {
             }
         }
         return status
+    }
+
+    /// Clears the live progress line.
+    static func endProgress(_ console: Console) {
+        if isatty(2) != 0 { console.error("\r\u{1B}[K") }
     }
 
     /// A live line on a terminal; nothing when stderr is a file or a pipe (CI logs stay clean).

@@ -10,6 +10,13 @@ public struct CheckFailure: Error, Sendable, CustomStringConvertible {
     public var candidateElements: [LayoutElement]
     public var referenceElements: [LayoutElement]
 
+    public init(message: String, layout: LayoutDescription, candidateElements: [LayoutElement], referenceElements: [LayoutElement]) {
+        self.message = message
+        self.layout = layout
+        self.candidateElements = candidateElements
+        self.referenceElements = referenceElements
+    }
+
     public var description: String { message }
 }
 

@@ -1,5 +1,6 @@
 import MasonryLayout
 import MasonryVerification
+import MasonryWorkloads
 import Testing
 
 /// The verifier proves its own power: against each deliberately broken engine the fuzzer finds a
@@ -33,5 +34,30 @@ import Testing
         #expect(outcome.failure == nil, "\(outcome.failure?.failure.message ?? "")")
         #expect(outcome.cases == 400)
         #expect(outcome.parserInputs == 1600)
+    }
+}
+
+/// `masonry verify`'s matrix finds a planted fault at once and hands back a reproducer that fails.
+@Suite struct VerificationSuiteTests {
+    @Test func theMatrixCatchesAPlantedFault() throws {
+        let suite = VerificationSuite(size: .smoke, threads: [2], candidate: PlantedFaultEngine.factory(.tiesBrokenTheWrongWay))
+        let (counts, failure) = suite.run()
+        let found = try #require(failure)
+        #expect(found.failure.message.contains("bits [0x"))
+        #expect(counts.layouts == 1)
+        let checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(.tiesBrokenTheWrongWay))
+        #expect(checker.check(found.scenario, threads: 2) != nil)
+        let drawing = LayoutDiagram.render(found.failure)
+        #expect(drawing.hasPrefix("<svg") && drawing.contains("#e41a1c"))
+    }
+
+    @Test func bytesAlwaysMakeAValidScenario() {
+        var random = SplitMix64(seed: 3)
+        for length in 0..<300 {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let (scenario, threads) = ByteScenario.scenario(from: bytes)
+            #expect([1, 2, 8].contains(threads))
+            #expect(ScenarioChecker().check(scenario, threads: threads) == nil)
+        }
     }
 }

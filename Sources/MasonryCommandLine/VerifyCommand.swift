@@ -1,0 +1,56 @@
+import MasonryVerification
+
+/// `masonry verify`: the optimized engine against the reference over a matrix of large layouts.
+enum VerifyCommand: Command {
+    static let name = "verify"
+    static let summary = "check the optimized engine against the reference, frame for frame"
+    static let help = """
+        USAGE: masonry verify [--suite smoke|standard|full] [--threads LIST] [--out DIR]
+
+        Lays out a matrix of layouts (up to 1,000,000 items in the standard suite, 10,000,000 in
+        full; both placements, both section modes, both tie rules, headers and footers, rounding,
+        every height distribution) with the optimized engine on each thread count and compares it
+        with the reference engine bit for bit: every frame and the content size, random,
+        touching-edge and zero-size rect queries, lookups, and the layout after a random sequence
+        of incremental updates. Prints what it compared.
+
+        On a mismatch it prints the first differing element with both frames (decimal and bits),
+        writes a reproducer (a scenario file: format v1 description and updates) and an SVG of both
+        layouts side by side with the differing frames marked to DIR, and exits 1.
+
+        OPTIONS:
+          --suite S        smoke, standard (default) or full
+          --threads LIST   comma-separated thread counts, 'all' for every core (default: 1,2,all)
+          --out DIR        where reproducers go (default: verify-failures)
+          --help           show this help
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
+        let console = context.console
+        let arguments = try Arguments(arguments, command: qualifiedName, options: ["--suite", "--threads", "--out"])
+        if arguments.wantsHelp {
+            console.output(help + "\n")
+            return .success
+        }
+        if let extra = arguments.positionals.first { throw .usage(qualifiedName, "unexpected argument '\(extra)'") }
+        let size: VerificationSuite.Size = try arguments.choice("--suite", command: qualifiedName, default: .standard)
+        let threads = try ThreadList.parse(arguments.values["--threads"], command: qualifiedName, default: ThreadList.standard)
+        let suite = VerificationSuite(size: size, threads: threads)
+        let progress = BenchCommand.progressReporter(console)
+        let started = ContinuousClock.now
+        let (counts, failure) = suite.run(progress: progress)
+        BenchCommand.endProgress(console)
+        let seconds = (ContinuousClock.now - started).components
+        console.output("compared \(counts.layouts) layouts on threads \(threads.map(String.init).joined(separator: ",")): "
+                       + "\(counts.frames) frames, \(counts.queries) queries, \(counts.updates) updates in \(seconds.seconds) s "
+                       + "(comparing frames: \(Format.seconds(counts.comparingSeconds)) s)\n")
+        guard let failure else {
+            console.output("verify \(size.rawValue): the optimized engine gave the reference's frames, bit for bit\n")
+            return .success
+        }
+        console.error("masonry verify: mismatch: \(failure.failure.message)\n")
+        try FailureReport.write(failure.scenario, failure.failure, name: "verify-failure",
+                                directory: arguments.values["--out"] ?? "verify-failures", console: console)
+        return .checkFailed
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import MasonryLayout
+@testable import MasonryCommandLine
+import MasonryVerification
+import Testing
+
+@Suite struct FuzzAndVerifyCommandTests {
+    @Test func aShortFuzzRunReportsItsRate() {
+        let run = runTool("fuzz", "--seconds", "30", "--cases", "40", "--seed", "5")
+        #expect(run.status == .success, "\(run.error)")
+        #expect(run.output.contains("40 cases and 160 parser inputs"))
+        #expect(run.output.contains("cases per second), seed 5"))
+    }
+
+    @Test func replayChecksAScenarioOrADescription() throws {
+        let scenario = Fuzzer.scenario(seed: 11)
+        let passing = try temporaryFile(scenario.jsonText(), name: "case.json")
+        let run = runTool("fuzz", "--replay", passing, "--threads", "1,2")
+        #expect(run.status == .success, "\(run.error)")
+        #expect(run.output.contains("passes on threads 1,2"))
+        let description = examplesDirectory.appendingPathComponent("seed-002-shortest-column.json").path
+        #expect(runTool("fuzz", "--replay", description).status == .success)
+        let broken = try temporaryFile("{\"description\": {\"width\": -1, \"sections\": []}}", name: "broken.json")
+        let refused = runTool("fuzz", "--replay", broken)
+        #expect(refused.status == .badInput)
+        #expect(refused.error.contains("description.width: must be > 0"))
+    }
+
+    @Test func failureReportsWriteAReproducerAndADrawing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-report-\(UUID().uuidString)").path
+        let scenario = Fuzzer.scenario(seed: 2)
+        let reference = ReferenceLayoutEngine(scenario.description)
+        let failure = CheckFailure(message: "planted", layout: scenario.description,
+                                   candidateElements: [], referenceElements: allElements(of: reference))
+        let console = Console(writeOutput: { _ in }, writeError: { _ in })
+        try FailureReport.write(scenario, failure, name: "case-2", directory: directory, console: console)
+        let written = try LayoutScenario(json: Array(Data(contentsOf: URL(fileURLWithPath: directory + "/case-2.json"))))
+        #expect(written == scenario)
+        #expect(FileManager.default.fileExists(atPath: directory + "/case-2.svg"))
+    }
+
+    @Test(arguments: [
+        (["verify", "--suite", "huge"], "--suite must be one of smoke, standard, full"),
+        (["verify", "--threads", "0"], "--threads must be a comma-separated list"),
+        (["fuzz", "--seed", "-3"], "--seed must be an unsigned integer"),
+        (["fuzz", "--seconds", "0"], "--seconds must be an integer"),
+        (["fuzz", "--replay", "/nonexistent.json"], "cannot read '/nonexistent.json'"),
+    ])
+    func badArguments(arguments: [String], message: String) {
+        let run = runTool(arguments)
+        #expect(run.status == .badInput)
+        #expect(run.error.contains(message), "\(run.error)")
+    }
+
+    @Test(arguments: [["verify", "--help"], ["fuzz", "--help"], ["bench", "--help"], ["compare", "--help"]])
+    func help(arguments: [String]) {
+        #expect(runTool(arguments).output.contains("USAGE: masonry \(arguments[0])"))
+    }
+}
