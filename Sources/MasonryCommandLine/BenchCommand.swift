@@ -39,13 +39,9 @@ enum BenchCommand: Command {
 
     static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        let arguments = try Arguments(arguments, command: qualifiedName, options: [
+        guard let arguments = try parse(arguments, options: [
             "--suite", "--filter", "--engines", "--threads", "--repetitions", "--out", "--baseline", "--threshold", "--alpha",
-        ])
-        if arguments.wantsHelp {
-            console.output(help + "\n")
-            return .success
-        }
+        ], console: console) else { return .success }
         if let extra = arguments.positionals.first { throw .usage(qualifiedName, "unexpected argument '\(extra)'") }
         var configuration = BenchmarkRunner.Configuration()
         configuration.suite = try arguments.choice("--suite", command: qualifiedName, default: .standard)

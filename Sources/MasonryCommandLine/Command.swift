@@ -21,4 +21,14 @@ struct CommandContext {
 
 extension Command {
     static var qualifiedName: String { "masonry \(name)" }
+
+    /// Parses the command's arguments; for `--help`, prints the help and returns nil.
+    static func parse(_ arguments: [String], options: Set<String>, console: Console) throws(CommandFailure) -> Arguments? {
+        let parsed = try Arguments(arguments, command: qualifiedName, options: options)
+        if parsed.wantsHelp {
+            console.output(help + "\n")
+            return nil
+        }
+        return parsed
+    }
 }

@@ -23,11 +23,7 @@ enum CompareCommand: Command {
 
     static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        let arguments = try Arguments(arguments, command: qualifiedName, options: ["--threshold", "--alpha"])
-        if arguments.wantsHelp {
-            console.output(help + "\n")
-            return .success
-        }
+        guard let arguments = try parse(arguments, options: ["--threshold", "--alpha"], console: console) else { return .success }
         guard arguments.positionals.count == 2 else {
             throw .usage(qualifiedName, arguments.positionals.count < 2 ? "needs BASELINE and CURRENT files" : "unexpected argument '\(arguments.positionals[2])'")
         }

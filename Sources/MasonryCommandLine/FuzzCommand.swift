@@ -32,12 +32,8 @@ enum FuzzCommand: Command {
 
     static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        let arguments = try Arguments(arguments, command: qualifiedName,
-                                      options: ["--seconds", "--seed", "--cases", "--threads", "--out", "--replay"])
-        if arguments.wantsHelp {
-            console.output(help + "\n")
-            return .success
-        }
+        guard let arguments = try parse(arguments, options: ["--seconds", "--seed", "--cases", "--threads", "--out", "--replay"],
+                                        console: console) else { return .success }
         if let extra = arguments.positionals.first { throw .usage(qualifiedName, "unexpected argument '\(extra)'") }
         if let path = arguments.values["--replay"] {
             return try replay(path, threads: arguments.values["--threads"], console: console)

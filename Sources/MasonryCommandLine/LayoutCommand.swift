@@ -27,11 +27,7 @@ enum LayoutCommand: Command {
 
     static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        let arguments = try Arguments(arguments, command: qualifiedName, options: EngineOptions.names.union(["--format"]))
-        if arguments.wantsHelp {
-            console.output(help + "\n")
-            return .success
-        }
+        guard let arguments = try parse(arguments, options: EngineOptions.names.union(["--format"]), console: console) else { return .success }
         let path = try arguments.singlePositional(command: qualifiedName, what: "FILE (a layout description, or - for standard input)")
         let format: Format = try arguments.choice("--format", command: qualifiedName, default: .csv)
         let options = try EngineOptions(arguments, command: qualifiedName)

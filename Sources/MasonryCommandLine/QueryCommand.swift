@@ -20,11 +20,7 @@ enum QueryCommand: Command {
 
     static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        let arguments = try Arguments(arguments, command: qualifiedName, options: EngineOptions.names.union(["--rect"]))
-        if arguments.wantsHelp {
-            console.output(help + "\n")
-            return .success
-        }
+        guard let arguments = try parse(arguments, options: EngineOptions.names.union(["--rect"]), console: console) else { return .success }
         let path = try arguments.singlePositional(command: qualifiedName, what: "FILE (a layout description, or - for standard input)")
         guard let rectText = arguments.values["--rect"] else {
             throw .usage(qualifiedName, "missing --rect x,y,width,height")

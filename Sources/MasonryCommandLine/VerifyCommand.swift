@@ -27,11 +27,7 @@ enum VerifyCommand: Command {
 
     static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        let arguments = try Arguments(arguments, command: qualifiedName, options: ["--suite", "--threads", "--out"])
-        if arguments.wantsHelp {
-            console.output(help + "\n")
-            return .success
-        }
+        guard let arguments = try parse(arguments, options: ["--suite", "--threads", "--out"], console: console) else { return .success }
         if let extra = arguments.positionals.first { throw .usage(qualifiedName, "unexpected argument '\(extra)'") }
         let size: VerificationSuite.Size = try arguments.choice("--suite", command: qualifiedName, default: .standard)
         let threads = try ThreadList.parse(arguments.values["--threads"], command: qualifiedName, default: ThreadList.standard)
