@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Writes result files whole or not at all: each goes to a temporary file beside its target and
@@ -9,11 +14,14 @@ enum OutputFile {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
+            // rename(2) replaces an existing file atomically (FileManager.replaceItemAt fails
+            // here on Linux when the target exists).
+            guard rename(temporary.path, url.path) == 0 else {
+                throw CommandFailure(.badInput, "cannot write '\(path)': \(String(cString: strerror(errno)))")
             }
+        } catch let failure as CommandFailure {
+            try? FileManager.default.removeItem(at: temporary)
+            throw failure
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw CommandFailure(.badInput, "cannot write '\(path)': \(error.localizedDescription)")

@@ -24,6 +24,13 @@ import Testing
         }
         let svg = try String(contentsOf: directory.appendingPathComponent("latest.svg"), encoding: .utf8)
         #expect(svg.hasPrefix("<svg") && svg.contains("polyline"))
+        // Regression: writing over existing result files failed ("The file doesn't exist").
+        let again = runTool("bench", "--suite", "smoke", "--filter", "prepare/optimized/placement:roundRobin/items:1000/",
+                            "--repetitions", "2", "--out", out)
+        #expect(again.status == .success, "\(again.error)")
+        let replaced = try BenchmarkReport(jsonData: Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(replaced.records.map(\.name) == ["prepare/optimized/placement:roundRobin/items:1000/sections:1/columns:4/threads:1"])
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".latest.json.partial").path))
     }
 
     @Test(arguments: [
