@@ -275,9 +275,9 @@ struct SectionLayout: Sendable {
     }
 
     /// The first item (shortest-column placement) whose y, scaled by `roundingSlack`, reaches
-    /// `minY`. Two binary searches: first over the checkpoints, whose smallest column height is
-    /// the y of the item at the checkpoint (`checkpointY`, a small array), then within one block
-    /// of `localY` (a few cache lines), instead of ~20 cache misses across the whole section.
+    /// `minY`: a binary search over the checkpoints, whose smallest column height is the y of the
+    /// item at the checkpoint (`checkpointY`, a small array), then a scan of one block of
+    /// `localY`, instead of ~20 cache misses across the whole section.
     private func firstItem(reaching minY: Double, top: Double) -> Int {
         @inline(__always) func reaches(_ y: Double) -> Bool {
             LayoutArithmetic.absoluteY(y, sectionTop: top) * Self.roundingSlack >= minY
@@ -289,13 +289,12 @@ struct SectionLayout: Sendable {
             let middle = (low + high) / 2
             if reaches(checkpointY[middle]) { high = middle } else { low = middle + 1 }
         }
-        // Items before block `low - 1` do not reach; item `low · K` (if any) does.
+        // Items before block `low - 1` do not reach; item `low · K` (if any) does. Within the
+        // block a forward scan beats a binary search: its loads stream from consecutive cache
+        // lines instead of waiting on one miss per probe.
         var first = max(0, low - 1) * checkpointInterval
-        var last = min(low * checkpointInterval, itemCount)
-        while first < last {
-            let middle = (first + last) / 2
-            if reaches(localY[middle]) { last = middle } else { first = middle + 1 }
-        }
+        let last = min(low * checkpointInterval, itemCount)
+        while first < last, !reaches(localY[first]) { first += 1 }
         return first
     }
 
