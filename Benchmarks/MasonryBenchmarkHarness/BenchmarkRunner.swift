@@ -76,6 +76,7 @@ public struct BenchmarkRunner {
                     case .peer: measurePrepare(PeerLayoutEngine.self, name, description, threads, reference)
                     case .optimized: measurePrepare(OptimizedLayoutEngine.self, name, description, threads, reference)
                     }
+                    configuration.jemalloc?.purge()
                 }
             }
         }
@@ -89,6 +90,7 @@ public struct BenchmarkRunner {
                 case .peer: measureInteractions(PeerLayoutEngine.self, engine, prefix, description, reference)
                 case .optimized: measureInteractions(OptimizedLayoutEngine.self, engine, prefix, description, reference)
                 }
+                configuration.jemalloc?.purge()
             }
         }
         let context = BenchmarkContext(

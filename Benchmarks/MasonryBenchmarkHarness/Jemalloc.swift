@@ -49,6 +49,13 @@ public struct Jemalloc: Sendable {
         }
     }
 
+    /// Returns every arena's unused dirty pages to the system now. The harness calls it between
+    /// benchmarks: with decay off, pages would otherwise pile up across a whole suite (8.7 GB
+    /// peak for the standard suite), while within a benchmark's repetitions they are reused.
+    public func purge() {
+        _ = mallctl("arena.4096.purge", nil, nil, nil, 0)  // MALLCTL_ARENAS_ALL
+    }
+
     /// The settings in force, as `name:value` pairs, for the result file.
     public var settings: String {
         ["opt.dirty_decay_ms", "opt.muzzy_decay_ms", "arenas.dirty_decay_ms", "arenas.muzzy_decay_ms"].map { name in

@@ -7,7 +7,7 @@ import Foundation
 /// Costs: prepare O(items × log2(columns)) for up to 8 columns (O(items) for round robin),
 /// spread over threads by section in `belowLongestColumn` mode; a rect query
 /// O(log(sections) + columns × log(items) + k log k) for k hits; an item lookup O(1); appending
-/// k items O(k + 256); changing item i of section s re-lays out section s from the checkpoint
+/// k items O(k + 64); changing item i of section s re-lays out section s from the checkpoint
 /// before i and moves later sections by their tops, O(items after i + sections). In
 /// `continueColumns` mode a change re-lays out every later section too, which depends on it.
 /// Memory: 8 bytes per item for round robin, 10 for shortest column, plus checkpoints (under
