@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "masonry", dependencies: ["MasonryCommandLine", "MasonryBenchmarkHarness", "CJemalloc"]),
         // libFuzzer's entry point, built by Scripts/fuzz with `swift build --sanitize=fuzzer`.
         .executableTarget(name: "MasonryFuzzTarget", dependencies: ["MasonryLayout", "MasonryVerification"]),
-        .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout", "MasonryWorkloads"]),
+        .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification"]),
         .testTarget(name: "MasonryVerificationTests", dependencies: ["MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
         .testTarget(name: "MasonryBenchmarkHarnessTests", dependencies: ["MasonryBenchmarkHarness", "MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
         .testTarget(name: "MasonryCommandLineTests", dependencies: ["MasonryCommandLine", "MasonryLayout", "MasonryWorkloads", "MasonryVerification"]),

@@ -1,5 +1,6 @@
 import Dispatch
 import MasonryLayout
+import MasonryVerification
 import MasonryWorkloads
 import Testing
 

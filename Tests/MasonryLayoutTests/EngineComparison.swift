@@ -1,4 +1,5 @@
 import MasonryLayout
+import MasonryVerification
 import MasonryWorkloads
 import Testing
 
@@ -22,24 +23,6 @@ func expectSameElements(
             return
         }
     }
-}
-
-/// Every item frame, header and footer of an engine, in query order.
-func allElements(of engine: some LayoutEngine) -> [LayoutElement] {
-    var elements: [LayoutElement] = []
-    for (section, description) in engine.layoutDescription.sections.enumerated() {
-        if let header = engine.frame(ofSupplementary: .header, inSection: section) {
-            elements.append(LayoutElement(kind: .header, section: section, frame: header))
-        }
-        for item in description.itemHeights.indices {
-            elements.append(LayoutElement(kind: .item, section: section, item: item,
-                                          frame: engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!))
-        }
-        if let footer = engine.frame(ofSupplementary: .footer, inSection: section) {
-            elements.append(LayoutElement(kind: .footer, section: section, frame: footer))
-        }
-    }
-    return elements
 }
 
 /// Expects `candidate` to give `reference`'s frames, content size and rect-query answers, bit for bit.

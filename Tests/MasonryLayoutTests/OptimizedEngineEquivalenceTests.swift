@@ -1,4 +1,5 @@
 import MasonryLayout
+import MasonryVerification
 import MasonryWorkloads
 import Testing
 
