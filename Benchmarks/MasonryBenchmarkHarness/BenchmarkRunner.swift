@@ -6,6 +6,7 @@ import MasonryWorkloads
 /// Runs a suite: measures every selected benchmark over its repetitions after a warm-up, and
 /// checks every engine's frames against the reference engine's wherever the reference runs.
 public struct BenchmarkRunner {
+    /// What to run: the suite, a name filter, the engines, thread counts, repetitions, the allocator.
     public struct Configuration: Sendable {
         public var suite: BenchmarkSuite = .standard
         /// Benchmarks whose names do not match are skipped.

@@ -4,12 +4,14 @@
 /// threshold and a two-sided Mann-Whitney U test over the repetitions gives p < alpha; both
 /// conditions, so that neither noise nor a tiny but consistent shift fails a build.
 public struct Comparison: Sendable {
+    /// A benchmark's outcome: worse beyond the threshold and significant, better likewise, or neither.
     public enum Verdict: String, Sendable {
         case regression
         case improvement
         case same
     }
 
+    /// One benchmark in both runs (medians in nanoseconds).
     public struct Row: Sendable {
         public var name: String
         public var baseline: Double

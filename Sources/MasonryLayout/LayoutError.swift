@@ -3,6 +3,7 @@
 /// `path` names the offending field the way a user reads the JSON (`sections[3].columns`),
 /// so one line of text is enough to find and fix it.
 public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The class of problem, for code that reacts to errors rather than printing them.
     public enum Kind: String, Hashable, Sendable {
         /// The bytes are not JSON (or not UTF-8, or nested too deeply).
         case malformedJSON

@@ -7,6 +7,7 @@ import MasonryWorkloads
 /// and mutated bytes fed to the description parser. A failure is shrunk to a small reproducer.
 /// The same seed gives the same sequence of cases.
 public struct Fuzzer: Sendable {
+    /// The seed, the budget (time or cases), the thread counts and the engine under test.
     public struct Configuration: Sendable {
         public var seed: UInt64 = 1
         /// Stop after this long (seconds)…
@@ -20,6 +21,7 @@ public struct Fuzzer: Sendable {
         public init() {}
     }
 
+    /// A failing case: the original, its shrunk reproducer and what failed.
     public struct Failure: Sendable {
         /// The case's own seed: `RandomLayoutGenerator(seed:)` of it rebuilds the case.
         public var caseSeed: UInt64
@@ -30,6 +32,7 @@ public struct Fuzzer: Sendable {
         public var failure: CheckFailure
     }
 
+    /// What a run did: cases, parser inputs, time, and the failure if one was found.
     public struct Outcome: Sendable {
         public var cases: Int
         public var parserInputs: Int

@@ -7,6 +7,7 @@ import MasonryWorkloads
 /// frame, the content size, lookups, random, touching-edge and zero-size queries, and the layout
 /// after a random sequence of updates.
 public struct VerificationSuite: Sendable {
+    /// How large the matrix's layouts are.
     public enum Size: String, CaseIterable, Sendable {
         /// Seconds: 10,000-item layouts.
         case smoke
@@ -32,6 +33,7 @@ public struct VerificationSuite: Sendable {
         public var comparingSeconds = 0.0
     }
 
+    /// The first mismatch, with a scenario that reproduces it.
     public struct Failure: Sendable {
         public var caseName: String
         /// A scenario that reproduces it: the description, the updates applied so far, the query.
