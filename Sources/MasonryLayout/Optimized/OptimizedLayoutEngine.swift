@@ -60,19 +60,17 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     private static func reset(_ layout: inout SectionLayout, toSection index: Int, of description: LayoutDescription,
                               after previous: SectionLayout?) {
         let section = description.sections[index]
-        let start: [Double]
-        let position: Int
+        let geometry = description.geometry(ofSection: index)
         switch description.sectionStart {
         case .belowLongestColumn:
-            start = Array(repeating: LayoutArithmetic.columnStart(headerHeight: section.headerHeight, insetTop: section.inset.top),
-                          count: section.columns)
-            position = 0
+            let start = LayoutArithmetic.columnStart(headerHeight: section.headerHeight, insetTop: section.inset.top)
+            layout.reset(geometry: geometry, placement: description.placement,
+                         startHeights: repeatElement(start, count: section.columns), startPosition: 0)
         case .continueColumns:
-            start = (previous?.endHeights ?? Array(repeating: 0, count: section.columns)).map { $0 + section.inset.top }
-            position = previous?.endPosition ?? 0
+            let start = (previous?.endHeights ?? Array(repeating: 0, count: section.columns)).map { $0 + section.inset.top }
+            layout.reset(geometry: geometry, placement: description.placement, startHeights: start,
+                         startPosition: previous?.endPosition ?? 0)
         }
-        layout.reset(geometry: description.geometry(ofSection: index), placement: description.placement,
-                     startHeights: start, startPosition: position)
     }
 
     /// Section `index` of the description, laid out, after `previous` in `continueColumns` mode.

@@ -47,14 +47,15 @@ struct SectionLayout: Sendable {
 
     /// Makes this an empty section whose columns start at `startHeights`, keeping its buffers: a
     /// repeated `prepare` then writes to memory it already owns instead of faulting in fresh pages.
-    mutating func reset(geometry: SectionGeometry, placement: Placement, startHeights: [Double], startPosition: Int) {
+    mutating func reset(geometry: SectionGeometry, placement: Placement, startHeights: some Collection<Double>, startPosition: Int) {
         self.geometry = geometry
         self.placement = placement
         columnCount = startHeights.count
         checkpointInterval = max(64, 16 * columnCount)
         self.startPosition = startPosition
         endPosition = startPosition
-        endHeights = startHeights
+        endHeights.removeAll(keepingCapacity: true)
+        endHeights.append(contentsOf: startHeights)
         localBottom = 0
         height = 0
         // `localY` and `itemColumns` keep their stale contents: `layOut` resizes them and
@@ -90,8 +91,6 @@ struct SectionLayout: Sendable {
         let block = min(first / interval, checkpoints.count / columnCount - 1)
         let resume = block * interval
         truncate(toBlock: block)
-        var state = Array(checkpoints[(block * columnCount)..<((block + 1) * columnCount)])
-        var last = placement == .shortestColumn ? Array(lastItems[(block * columnCount)..<((block + 1) * columnCount)]) : []
         var position = (startPosition + resume) % columnCount
         let total = section.itemHeights.count
         // Reserve exactly only when the capacity is far off: an exact reserve on every append
@@ -100,30 +99,40 @@ struct SectionLayout: Sendable {
             localY.reserveCapacity(total)
             if placement == .shortestColumn { itemColumns.reserveCapacity(total) }
         }
-        // One fill for every new item; the kernels overwrite it block by block.
         // Every item from `resume` on is written by a kernel: only growth needs filling.
         Self.resize(&localY, to: total, filling: 0)
         if placement == .shortestColumn { Self.resize(&itemColumns, to: total, filling: 0) }
         itemCount = total
-        section.itemHeights.withUnsafeBufferPointer { heights in
-            var blockStart = resume
-            while blockStart < total {
-                if blockStart > resume {
-                    checkpoints.append(contentsOf: state)
-                    if placement == .shortestColumn {
-                        lastItems.append(contentsOf: last)
-                        checkpointY.append(state.min()!)
+        // The running column heights and last items live on the stack: thousands of small
+        // sections must not cost heap allocations each.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount) { state in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: columnCount) { last in
+                for column in 0..<columnCount {
+                    state[column] = checkpoints[block * columnCount + column]
+                    last[column] = placement == .shortestColumn ? lastItems[block * columnCount + column] : Self.noItem
+                }
+                section.itemHeights.withUnsafeBufferPointer { heights in
+                    var blockStart = resume
+                    while blockStart < total {
+                        if blockStart > resume {
+                            checkpoints.append(contentsOf: state)
+                            if placement == .shortestColumn {
+                                lastItems.append(contentsOf: last)
+                                checkpointY.append(state.min()!)
+                            }
+                        }
+                        let blockCount = min(interval, total - blockStart)
+                        placeBlock(heights.baseAddress! + blockStart, count: blockCount, from: blockStart,
+                                   itemSpacing: section.itemSpacing, tieBreak: tieBreak, state: state, last: last, position: &position)
+                        blockStart += blockCount
                     }
                 }
-                let blockCount = min(interval, total - blockStart)
-                placeBlock(heights.baseAddress! + blockStart, count: blockCount, from: blockStart,
-                           itemSpacing: section.itemSpacing, tieBreak: tieBreak, state: &state, last: &last, position: &position)
-                blockStart += blockCount
+                endHeights.removeAll(keepingCapacity: true)
+                endHeights.append(contentsOf: state)
+                localBottom = state.max()! + section.inset.bottom
             }
         }
-        endHeights = state
         endPosition = position
-        localBottom = state.max()! + section.inset.bottom
         height = localBottom + section.footerHeight
     }
 
@@ -146,25 +155,23 @@ struct SectionLayout: Sendable {
 
     private mutating func placeBlock(
         _ heights: UnsafePointer<Double>, count: Int, from first: Int, itemSpacing: Double,
-        tieBreak: TieBreak, state: inout [Double], last: inout [UInt32], position: inout Int
+        tieBreak: TieBreak, state: UnsafeMutableBufferPointer<Double>, last: UnsafeMutableBufferPointer<UInt32>, position: inout Int
     ) {
         localY.withUnsafeMutableBufferPointer { localY in
             let output = localY.baseAddress! + first
             switch placement {
             case .roundRobin:
-                state.withUnsafeMutableBufferPointer { state in
-                    RoundRobinKernel.place(heights, count: count, itemSpacing: itemSpacing,
-                                           state: state, position: &position, localY: output)
-                }
+                RoundRobinKernel.place(heights, count: count, itemSpacing: itemSpacing,
+                                       state: state, position: &position, localY: output)
             case .shortestColumn:
                 itemColumns.withUnsafeMutableBufferPointer { columns in
                     let placement = ShortestColumnKernel.Output(localY: output, columns: columns.baseAddress! + first, firstItem: first)
                     switch tieBreak {
                     case .lowestIndex:
-                        Self.placeShortest(heights, count: count, itemSpacing: itemSpacing, state: &state, last: &last,
+                        Self.placeShortest(heights, count: count, itemSpacing: itemSpacing, state: state, last: last,
                                            rule: LowestIndexWins.self, output: placement)
                     case .highestIndex:
-                        Self.placeShortest(heights, count: count, itemSpacing: itemSpacing, state: &state, last: &last,
+                        Self.placeShortest(heights, count: count, itemSpacing: itemSpacing, state: state, last: last,
                                            rule: HighestIndexWins.self, output: placement)
                     }
                 }
@@ -175,18 +182,14 @@ struct SectionLayout: Sendable {
 
     /// Picks the smallest register tournament that holds every column.
     private static func placeShortest<Rule: TieRule>(
-        _ heights: UnsafePointer<Double>, count: Int, itemSpacing: Double, state: inout [Double],
-        last: inout [UInt32], rule: Rule.Type, output: ShortestColumnKernel.Output
+        _ heights: UnsafePointer<Double>, count: Int, itemSpacing: Double, state: UnsafeMutableBufferPointer<Double>,
+        last: UnsafeMutableBufferPointer<UInt32>, rule: Rule.Type, output: ShortestColumnKernel.Output
     ) {
         func run<Columns: ColumnTournament>(_: Columns.Type) {
-            state.withUnsafeMutableBufferPointer { state in
-                last.withUnsafeMutableBufferPointer { last in
-                    var registers = Columns(heights: UnsafeBufferPointer(state), from: 0)
-                    ShortestColumnKernel.place(heights, count: count, itemSpacing: itemSpacing, state: &registers,
-                                               rule: rule, output: output, lastItems: last.baseAddress!)
-                    registers.store(into: state, from: 0)
-                }
-            }
+            var registers = Columns(heights: UnsafeBufferPointer(state), from: 0)
+            ShortestColumnKernel.place(heights, count: count, itemSpacing: itemSpacing, state: &registers,
+                                       rule: rule, output: output, lastItems: last.baseAddress!)
+            registers.store(into: state, from: 0)
         }
         switch state.count {
         case 1: run(OneColumn.self)
@@ -194,12 +197,8 @@ struct SectionLayout: Sendable {
         case 3...4: run(ColumnPair<ColumnPair<OneColumn>>.self)
         case 5...8: run(ColumnPair<ColumnPair<ColumnPair<OneColumn>>>.self)
         default:
-            state.withUnsafeMutableBufferPointer { state in
-                last.withUnsafeMutableBufferPointer { last in
-                    ShortestColumnKernel.placeScalar(heights, count: count, itemSpacing: itemSpacing, state: state,
-                                                     rule: rule, output: output, lastItems: last.baseAddress!)
-                }
-            }
+            ShortestColumnKernel.placeScalar(heights, count: count, itemSpacing: itemSpacing, state: state,
+                                             rule: rule, output: output, lastItems: last.baseAddress!)
         }
     }
 
