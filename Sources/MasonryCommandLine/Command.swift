@@ -22,9 +22,11 @@ struct CommandContext {
 extension Command {
     static var qualifiedName: String { "masonry \(name)" }
 
-    /// Parses the command's arguments; for `--help`, prints the help and returns nil.
-    static func parse(_ arguments: [String], options: Set<String>, console: Console) throws(CommandFailure) -> Arguments? {
-        let parsed = try Arguments(arguments, command: qualifiedName, options: options)
+    /// Parses the command's arguments (options take a value, flags none); for `--help`, prints
+    /// the help and returns nil.
+    static func parse(_ arguments: [String], options: Set<String>, flags: Set<String> = [],
+                      console: Console) throws(CommandFailure) -> Arguments? {
+        let parsed = try Arguments(arguments, command: qualifiedName, options: options, flags: flags)
         if parsed.wantsHelp {
             console.output(help + "\n")
             return nil

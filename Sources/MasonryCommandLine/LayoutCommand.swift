@@ -7,7 +7,8 @@ enum LayoutCommand: Command {
     static let help = """
         USAGE: masonry layout FILE|- [--engine reference|optimized] [--threads N] [--format csv|json]
 
-        Lays out the layout description in FILE (format v1 JSON; - reads standard input).
+        Lays out the layout description in FILE (format v2 JSON, v1 included; - reads standard
+        input). A horizontal layout's frames are printed transposed, as the view shows them.
 
         OPTIONS:
         \(EngineOptions.help)
@@ -51,22 +52,34 @@ enum LayoutCommand: Command {
     }
 
     static func writeJSON(_ engine: some LayoutEngine, console: Console) {
-        let size = engine.contentSize
-        console.output("{\"contentSize\":{\"width\":\(size.width.roundTripText),\"height\":\(size.height.roundTripText)},\"items\":[")
-        var first = true
-        for (section, description) in engine.layoutDescription.sections.enumerated() {
-            for item in description.itemHeights.indices {
-                let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!
-                console.output("\(first ? "" : ",")\n{\"section\":\(section),\"item\":\(item),\(frame.jsonFields)}")
-                first = false
+        let sections = engine.layoutDescription.sections
+        let items = sections.indices.lazy.flatMap { section in
+            sections[section].itemHeights.indices.lazy.map { item in
+                LayoutElement(kind: .item, section: section, item: item,
+                              frame: engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!)
             }
         }
-        for kind in [ElementKind.header, .footer] {
-            console.output("],\n\"\(kind.rawValue)s\":[")
-            first = true
-            for section in engine.layoutDescription.sections.indices {
-                guard let frame = engine.frame(ofSupplementary: kind, inSection: section) else { continue }
-                console.output("\(first ? "" : ",")\n{\"section\":\(section),\(frame.jsonFields)}")
+        let supplementary = { (kind: ElementKind) in
+            sections.indices.lazy.compactMap { section in
+                engine.frame(ofSupplementary: kind, inSection: section).map { LayoutElement(kind: kind, section: section, frame: $0) }
+            }
+        }
+        writeJSON(contentSize: engine.contentSize, items: items, headers: supplementary(.header),
+                  footers: supplementary(.footer), console: console)
+    }
+
+    /// The JSON document of `--format json`: `contentSize`, then `items`, `headers` and `footers`
+    /// as arrays of objects (`section`, `item` for items, `x`, `y`, `width`, `height`), streamed.
+    static func writeJSON(contentSize size: Size, items: some Sequence<LayoutElement>, headers: some Sequence<LayoutElement>,
+                          footers: some Sequence<LayoutElement>, console: Console) {
+        console.output("{\"contentSize\":{\"width\":\(size.width.roundTripText),\"height\":\(size.height.roundTripText)}")
+        let lists = [(",\"items\":[", AnySequence(items)), ("],\n\"headers\":[", AnySequence(headers)), ("],\n\"footers\":[", AnySequence(footers))]
+        for (opening, elements) in lists {
+            console.output(opening)
+            var first = true
+            for element in elements {
+                let item = element.kind == .item ? "\"item\":\(element.item)," : ""
+                console.output("\(first ? "" : ",")\n{\"section\":\(element.section),\(item)\(element.frame.jsonFields)}")
                 first = false
             }
         }

@@ -49,6 +49,20 @@ struct JSONObjectReader {
         return integer
     }
 
+    /// An integral number, or nil when the field is absent.
+    func optionalInteger(_ key: String) throws(LayoutError) -> Int? {
+        optional(key) == nil ? nil : try integer(key)
+    }
+
+    /// A boolean, or `fallback` when the field is absent.
+    func boolean(_ key: String, default fallback: Bool) throws(LayoutError) -> Bool {
+        guard let value = optional(key) else { return fallback }
+        guard case .bool(let boolean) = value else {
+            throw LayoutError(.wrongType, at: fieldPath(key), "must be true or false, got \(value.typeName)")
+        }
+        return boolean
+    }
+
     func array(_ key: String) throws(LayoutError) -> [JSONValue] {
         let value = try required(key)
         guard case .array(let elements) = value else {
@@ -73,8 +87,30 @@ struct JSONObjectReader {
     /// Refuses any field of this object that is not in `known`, the format's names at this level.
     func refuseUnknownFields(allowing known: Set<String>) throws(LayoutError) {
         for member in members where !known.contains(member.key) {
-            throw LayoutError(.unknownField, at: fieldPath(member.key), "is not a field of format v1 here")
+            throw LayoutError(.unknownField, at: fieldPath(member.key), "is not a field of format v2 here")
         }
+    }
+
+    /// An array of item spans (`itemSpans`, an update's `spans`), or nil when the field is absent:
+    /// each an integer >= 1 (`2.0` reads as 2) or `"full"`.
+    func spans(_ key: String) throws(LayoutError) -> [ItemSpan]? {
+        guard optional(key) != nil else { return nil }
+        let values = try array(key)
+        var spans: [ItemSpan] = []
+        spans.reserveCapacity(values.count)
+        for (index, value) in values.enumerated() {
+            let span: ItemSpan? = switch value {
+            case .string("full"): .full
+            case .number(let number): Int(exactly: number).map(ItemSpan.columns)
+            default: nil
+            }
+            guard let span, span.isValid else {
+                throw LayoutError(.invalidValue, at: "\(fieldPath(key))[\(index)]",
+                                  "must be an integer >= 1 or \"full\", got \(value.sourceText)")
+            }
+            spans.append(span)
+        }
+        return spans
     }
 
     /// An array of numbers, such as `itemHeights`.

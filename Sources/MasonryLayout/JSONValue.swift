@@ -9,6 +9,17 @@ enum JSONValue: Sendable {
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
+    /// The value as an error message quotes it: a number as written where it is an integer
+    /// (`0`, `-1`, not `0.0`), otherwise in Swift's shortest form (`2.5`, `1e+300`); a string in
+    /// quotes; other values by their type's name.
+    var sourceText: String {
+        switch self {
+        case .number(let number): Int(exactly: number).map(String.init) ?? "\(number)"
+        case .string(let text): "\"\(text)\""
+        default: typeName
+        }
+    }
+
     /// The JSON type's name, for "must be a number, got a string" messages.
     var typeName: String {
         switch self {

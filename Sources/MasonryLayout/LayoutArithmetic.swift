@@ -5,17 +5,42 @@
 /// bit. README.md ("Layout arithmetic") states the same rules in prose.
 @usableFromInline
 enum LayoutArithmetic {
-    /// `(((width - left) - right) - columnSpacing * (columns - 1)) / columns`, then rounded if asked.
+    /// An adaptive section's column count: `((((width - left) - right) + columnSpacing) /
+    /// (minColumnWidth + columnSpacing)).rounded(.down)`, at least 1, at most 1,024 and
+    /// `maxColumns`.
+    ///
+    /// The quotient is clamped to 1...1024 as a double, before the conversion to an integer, so no
+    /// value traps (a tiny `minColumnWidth` makes it +infinity, insets wider than the view make it
+    /// negative); the count is the issue's `min(maxColumns, max(1, Int(min(quotient, 1024))))`.
+    @inlinable
+    static func adaptiveColumnCount(
+        width: Double, inset: EdgeInsets, columnSpacing: Double, minColumnWidth: Double, maxColumns: Int?
+    ) -> Int {
+        let fitting = ((((width - inset.left) - inset.right) + columnSpacing) / (minColumnWidth + columnSpacing)).rounded(.down)
+        let count = Int(min(max(fitting, 1), Double(LayoutLimits.maximumColumns)))
+        return min(count, maxColumns ?? count)
+    }
+
+    /// `(((width - left) - right) - columnSpacing * (columns - 1)) / columns`, then rounded to
+    /// the pixel grid if asked (`roundedColumnWidth`). `section.columns` must be resolved.
     @inlinable
     static func columnWidth(
-        width: Double, section: SectionDescription, rounding: ColumnWidthRounding
+        width: Double, section: SectionDescription, rounding: ColumnWidthRounding, displayScale: Double
     ) -> Double {
         let available = ((width - section.inset.left) - section.inset.right)
             - section.columnSpacing * Double(section.columns - 1)
-        let exact = available / Double(section.columns)
+        return roundedColumnWidth(available / Double(section.columns), rounding: rounding, displayScale: displayScale)
+    }
+
+    /// `(exact * displayScale).rounded() / displayScale` for `nearest`, `.rounded(.down)` for
+    /// `floor`, `exact` for `none`. With `displayScale` 1 both products are exact, so `nearest` is
+    /// format v1's `exact.rounded()` bit for bit.
+    @inlinable
+    static func roundedColumnWidth(_ exact: Double, rounding: ColumnWidthRounding, displayScale: Double) -> Double {
         switch rounding {
-        case .none: return exact
-        case .nearest: return exact.rounded()
+        case .none: exact
+        case .nearest: (exact * displayScale).rounded() / displayScale
+        case .floor: (exact * displayScale).rounded(.down) / displayScale
         }
     }
 
@@ -26,10 +51,18 @@ enum LayoutArithmetic {
         itemHeight + itemSpacing
     }
 
-    /// A column's height after an item: `columnHeight + advance`, one addition.
+    /// A column's height after an item: `columnHeight + advance`, one addition. A spanning item
+    /// sets every column it covers to the same `grow(y, by: advance)`.
     @inlinable
     static func grow(_ columnHeight: Double, by advance: Double) -> Double {
         columnHeight + advance
+    }
+
+    /// An item's bottom edge, `y + height` (section-local): where a column ends after its last
+    /// item with `trailingItemSpacing: "exclude"`.
+    @inlinable
+    static func itemBottom(localY: Double, itemHeight: Double) -> Double {
+        localY + itemHeight
     }
 
     /// Where a section's columns start, in section-local coordinates: below the header, then the top inset.
@@ -43,35 +76,99 @@ enum LayoutArithmetic {
     static func absoluteY(_ localY: Double, sectionTop: Double) -> Double {
         sectionTop + localY
     }
+
+    /// A pinned header's y for a query rect whose top is `rectMinY`: `min(max(rectMinY,
+    /// sectionTop), (sectionTop + localBottom) - headerHeight)`, its natural place or the rect's
+    /// top, but never below where the section's footer starts. (`sectionTop + localBottom` is
+    /// the footer's y, the same single addition as `absoluteY`.)
+    @inlinable
+    static func pinnedHeaderY(rectMinY: Double, sectionTop: Double, localBottom: Double, headerHeight: Double) -> Double {
+        min(max(rectMinY, sectionTop), absoluteY(localBottom, sectionTop: sectionTop) - headerHeight)
+    }
 }
 
 /// The horizontal geometry of one section: where each column is and how wide items are.
 @usableFromInline
 struct SectionGeometry: Sendable {
+    /// The section's left inset.
     @usableFromInline let left: Double
     @usableFromInline let columnWidth: Double
     /// `columnWidth + columnSpacing`, the distance from one column's x to the next one's.
     @usableFromInline let step: Double
+    @usableFromInline let columnSpacing: Double
+    /// Column 0's x: `left`, or `(width - right) - columnWidth` right to left.
+    @usableFromInline let firstColumnX: Double
+    /// `step` left to right, `-step` right to left: column c's x is `firstColumnX + c * signedStep`,
+    /// which for `-step` has the bits of `firstColumnX - c * step` (IEEE negation is exact and
+    /// rounding is symmetric), so one expression serves both directions without a branch.
+    @usableFromInline let signedStep: Double
+    @usableFromInline let direction: ColumnDirection
 
+    /// The geometry of `section` (its column count resolved) in a view `width` wide.
     @inlinable
-    init(width: Double, section: SectionDescription, rounding: ColumnWidthRounding) {
+    init(width: Double, section: SectionDescription, rounding: ColumnWidthRounding, displayScale: Double,
+         direction: ColumnDirection) {
         left = section.inset.left
-        columnWidth = LayoutArithmetic.columnWidth(width: width, section: section, rounding: rounding)
+        columnWidth = LayoutArithmetic.columnWidth(width: width, section: section, rounding: rounding, displayScale: displayScale)
         step = columnWidth + section.columnSpacing
+        columnSpacing = section.columnSpacing
+        self.direction = direction
+        switch direction {
+        case .leftToRight:
+            firstColumnX = left
+            signedStep = step
+        case .rightToLeft:
+            firstColumnX = (width - section.inset.right) - columnWidth
+            signedStep = -step
+        }
     }
 
     /// The geometry of a section with no columns yet (a placeholder).
-    static let empty = SectionGeometry(left: 0, columnWidth: 0, step: 0)
+    static let empty = SectionGeometry()
 
-    private init(left: Double, columnWidth: Double, step: Double) {
-        self.left = left
-        self.columnWidth = columnWidth
-        self.step = step
+    private init() {
+        left = 0
+        columnWidth = 0
+        step = 0
+        columnSpacing = 0
+        firstColumnX = 0
+        signedStep = 0
+        direction = .leftToRight
     }
 
-    /// Column `c`'s x: `left + c * (columnWidth + columnSpacing)`.
+    /// Column `c`'s x: `left + c * (columnWidth + columnSpacing)` left to right,
+    /// `((width - right) - columnWidth) - c * (columnWidth + columnSpacing)` right to left.
     @inlinable
     func x(ofColumn column: Int) -> Double {
-        left + Double(column) * step
+        firstColumnX + Double(column) * signedStep
+    }
+
+    /// The x of an item covering columns `start..<start + span`: that of the covered column that
+    /// is leftmost on screen (`start` left to right, `start + span - 1` right to left).
+    @inlinable
+    func x(ofSpanFrom start: Int, columns span: Int) -> Double {
+        x(ofColumn: direction == .leftToRight ? start : start + span - 1)
+    }
+
+    /// The width of an item covering `span` columns: `columnWidth` for one, else
+    /// `columnWidth * span + columnSpacing * (span - 1)`.
+    @inlinable
+    func width(ofSpan span: Int) -> Double {
+        span == 1 ? columnWidth : columnWidth * Double(span) + columnSpacing * Double(span - 1)
+    }
+}
+
+extension ScrollAxis {
+    /// A rect between layout coordinates (always vertical) and the collection view's: itself for
+    /// a vertical layout, transposed for a horizontal one. Exact, and its own inverse.
+    @inlinable
+    func onScreen(_ rect: Rect) -> Rect {
+        self == .vertical ? rect : rect.transposed
+    }
+
+    /// A size between layout coordinates and the collection view's, as `onScreen(_:)` for rects.
+    @inlinable
+    func onScreen(_ size: Size) -> Size {
+        self == .vertical ? size : size.transposed
     }
 }

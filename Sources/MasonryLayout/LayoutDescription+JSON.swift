@@ -1,6 +1,13 @@
-/// Reading and writing the layout description format v1 (README.md, "Layout description format").
+/// Reading and writing the layout description format v2 (README.md, "Layout description
+/// format"), a superset of v1: a v1 document reads as the same description.
 extension LayoutDescription {
-    /// Parses and validates a format v1 JSON document. O(n) in its size.
+    /// The top-level fields of the format.
+    static let fieldNames: Set<String> = [
+        "width", "axis", "direction", "placement", "tieBreak", "sectionStart", "columnWidthRounding", "displayScale",
+        "trailingItemSpacing", "sections",
+    ]
+
+    /// Parses and validates a format v2 (or v1) JSON document. O(n) in its size.
     ///
     /// Unknown fields are refused rather than ignored, so a misspelt option cannot silently fall
     /// back to its default.
@@ -12,20 +19,25 @@ extension LayoutDescription {
     init(jsonValue document: JSONValue, at path: String) throws(LayoutError) {
         let root = try JSONObjectReader(document, at: path)
         let width = try root.number("width")
+        let axis: ScrollAxis = try root.enumeration("axis") ?? .vertical
+        let direction: ColumnDirection = try root.enumeration("direction") ?? .leftToRight
         let placement: Placement = try root.enumeration("placement") ?? .shortestColumn
         let tieBreak: TieBreak = try root.enumeration("tieBreak") ?? .lowestIndex
         let sectionStart: SectionStart = try root.enumeration("sectionStart") ?? .belowLongestColumn
         let rounding: ColumnWidthRounding = try root.enumeration("columnWidthRounding") ?? .none
+        let displayScale = try root.number("displayScale", default: 1)
+        let trailingItemSpacing: TrailingItemSpacing = try root.enumeration("trailingItemSpacing") ?? .include
         let sectionValues = try root.array("sections")
         var sections: [SectionDescription] = []
         sections.reserveCapacity(sectionValues.count)
         for (index, value) in sectionValues.enumerated() {
             sections.append(try SectionDescription(json: value, at: root.fieldPath("sections[\(index)]")))
         }
-        try root.refuseUnknownFields(allowing: ["width", "placement", "tieBreak", "sectionStart", "columnWidthRounding", "sections"])
+        try root.refuseUnknownFields(allowing: Self.fieldNames)
         do {
             try self.init(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
-                          columnWidthRounding: rounding, sections: sections)
+                          columnWidthRounding: rounding, displayScale: displayScale, trailingItemSpacing: trailingItemSpacing,
+                          axis: axis, direction: direction, sections: sections)
         } catch {
             // Validation names fields from the description's root; nest them under `path`.
             throw LayoutError(error.kind, at: path.isEmpty ? error.path : error.path.isEmpty ? path : "\(path).\(error.path)",
@@ -33,11 +45,13 @@ extension LayoutDescription {
         }
     }
 
-    /// The description as format v1 JSON, with every field written out and numbers in Swift's
-    /// shortest round-trip form, so `LayoutDescription(json:)` reads back the same bits.
+    /// The description as format v2 JSON, with every top-level field written out and numbers in
+    /// Swift's shortest round-trip form, so `LayoutDescription(json:)` reads back the same bits.
     public func jsonText() -> String {
-        var text = "{\"width\":\(width),\"placement\":\"\(placement.rawValue)\",\"tieBreak\":\"\(tieBreak.rawValue)\","
-        text += "\"sectionStart\":\"\(sectionStart.rawValue)\",\"columnWidthRounding\":\"\(columnWidthRounding.rawValue)\",\"sections\":["
+        var text = "{\"width\":\(width),\"axis\":\"\(axis.rawValue)\",\"direction\":\"\(direction.rawValue)\","
+        text += "\"placement\":\"\(placement.rawValue)\",\"tieBreak\":\"\(tieBreak.rawValue)\","
+        text += "\"sectionStart\":\"\(sectionStart.rawValue)\",\"columnWidthRounding\":\"\(columnWidthRounding.rawValue)\","
+        text += "\"displayScale\":\(displayScale),\"trailingItemSpacing\":\"\(trailingItemSpacing.rawValue)\",\"sections\":["
         for (index, section) in sections.enumerated() {
             if index > 0 { text += "," }
             text += section.jsonText()
@@ -48,9 +62,15 @@ extension LayoutDescription {
 }
 
 extension SectionDescription {
+    /// The fields of a section.
+    static let fieldNames: Set<String> = [
+        "columns", "minColumnWidth", "maxColumns", "inset", "columnSpacing", "itemSpacing", "headerHeight", "footerHeight",
+        "itemHeights", "itemSpans",
+    ]
+
     init(json value: JSONValue, at path: String) throws(LayoutError) {
         let object = try JSONObjectReader(value, at: path)
-        let columns = try object.integer("columns")
+        let columnCount = try Self.columnCount(of: object)
         var inset = EdgeInsets.zero
         if let insetValue = object.optional("inset") {
             let insetObject = try JSONObjectReader(insetValue, at: "\(path).inset")
@@ -62,29 +82,58 @@ extension SectionDescription {
         }
         let heights = try object.numbers("itemHeights")
         self.init(
-            columns: columns,
+            columnCount: columnCount,
             inset: inset,
             columnSpacing: try object.number("columnSpacing", default: 0),
             itemSpacing: try object.number("itemSpacing", default: 0),
             headerHeight: try object.number("headerHeight", default: 0),
             footerHeight: try object.number("footerHeight", default: 0),
-            itemHeights: heights
+            itemHeights: heights,
+            itemSpans: try object.spans("itemSpans")
         )
-        try object.refuseUnknownFields(allowing: [
-            "columns", "inset", "columnSpacing", "itemSpacing", "headerHeight", "footerHeight", "itemHeights",
-        ])
+        try object.refuseUnknownFields(allowing: Self.fieldNames)
+    }
+
+    /// `columns`, or `minColumnWidth` with an optional `maxColumns`: exactly one of the first two.
+    private static func columnCount(of object: JSONObjectReader) throws(LayoutError) -> ColumnCount {
+        switch (object.optional("columns"), object.optional("minColumnWidth")) {
+        case (.some, .some):
+            throw LayoutError(.unsupportedCombination, at: object.fieldPath("minColumnWidth"),
+                              "is refused beside columns: give exactly one of the two")
+        case (.none, .none):
+            throw LayoutError(.missingField, at: object.fieldPath("columns"),
+                              "is required (or minColumnWidth, for a column count that follows the width)")
+        case (.some, .none):
+            guard object.optional("maxColumns") == nil else {
+                throw LayoutError(.unsupportedCombination, at: object.fieldPath("maxColumns"),
+                                  "is refused beside columns: it bounds the column count that minColumnWidth gives")
+            }
+            return .fixed(try object.integer("columns"))
+        case (.none, .some):
+            return .adaptive(minColumnWidth: try object.number("minColumnWidth"), maxColumns: try object.optionalInteger("maxColumns"))
+        }
     }
 
     func jsonText() -> String {
-        var text = "{\"columns\":\(columns),\"inset\":{\"top\":\(inset.top),\"left\":\(inset.left),"
-        text += "\"bottom\":\(inset.bottom),\"right\":\(inset.right)},\"columnSpacing\":\(columnSpacing),"
-        text += "\"itemSpacing\":\(itemSpacing),\"headerHeight\":\(headerHeight),\"footerHeight\":\(footerHeight),\"itemHeights\":["
-        for (index, height) in itemHeights.enumerated() {
-            if index > 0 { text += "," }
-            text += "\(height)"
+        var text = "{"
+        switch columnCount {
+        case .fixed(let count):
+            text += "\"columns\":\(count),"
+        case .adaptive(let minColumnWidth, let maxColumns):
+            text += "\"minColumnWidth\":\(minColumnWidth),"
+            if let maxColumns { text += "\"maxColumns\":\(maxColumns)," }
         }
-        text += "]}"
+        text += "\"inset\":{\"top\":\(inset.top),\"left\":\(inset.left),"
+        text += "\"bottom\":\(inset.bottom),\"right\":\(inset.right)},\"columnSpacing\":\(columnSpacing),"
+        text += "\"itemSpacing\":\(itemSpacing),\"headerHeight\":\(headerHeight),\"footerHeight\":\(footerHeight),"
+        text += "\"itemHeights\":\(Self.jsonList(itemHeights))"
+        if let itemSpans { text += ",\"itemSpans\":\(Self.jsonList(itemSpans))" }
+        text += "}"
         return text
     }
-}
 
+    /// `[a,b,c]`, each element as its `description` writes it (numbers in shortest round-trip form).
+    static func jsonList(_ values: some Sequence<some CustomStringConvertible>) -> String {
+        "[" + values.map(\.description).joined(separator: ",") + "]"
+    }
+}

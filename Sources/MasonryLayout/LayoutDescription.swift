@@ -1,15 +1,23 @@
 /// A checked description of a masonry layout: the collection view's width, the layout rules,
-/// and each section's columns, spacing and item heights.
+/// and each section's columns, spacing, item heights and spans (README.md, "Layout description
+/// format").
 ///
 /// Every value of this type has passed validation (finite, non-negative sizes within
-/// `LayoutLimits`, room for at least one point of column width, consistent section modes), so
-/// engines can lay it out without failing. Building one costs O(sections + items) for the checks.
+/// `LayoutLimits`, room for at least one point of column width, consistent section modes), and
+/// its adaptive sections' column counts are resolved for its width, so engines can lay it out
+/// without failing. Building one costs O(sections + items) for the checks.
 public struct LayoutDescription: Hashable, Sendable {
     public internal(set) var width: Double
     public internal(set) var placement: Placement
     public internal(set) var tieBreak: TieBreak
     public internal(set) var sectionStart: SectionStart
     public internal(set) var columnWidthRounding: ColumnWidthRounding
+    /// Pixels per point for `columnWidthRounding` (2 or 3 on a Retina screen).
+    public internal(set) var displayScale: Double
+    public internal(set) var trailingItemSpacing: TrailingItemSpacing
+    public internal(set) var axis: ScrollAxis
+    public internal(set) var direction: ColumnDirection
+    /// The sections, adaptive column counts resolved for `width` (`SectionDescription.columns`).
     public internal(set) var sections: [SectionDescription]
 
     public init(
@@ -18,6 +26,10 @@ public struct LayoutDescription: Hashable, Sendable {
         tieBreak: TieBreak = .lowestIndex,
         sectionStart: SectionStart = .belowLongestColumn,
         columnWidthRounding: ColumnWidthRounding = .none,
+        displayScale: Double = 1,
+        trailingItemSpacing: TrailingItemSpacing = .include,
+        axis: ScrollAxis = .vertical,
+        direction: ColumnDirection = .leftToRight,
         sections: [SectionDescription]
     ) throws(LayoutError) {
         self.width = Self.withoutNegativeZero(width)
@@ -25,6 +37,10 @@ public struct LayoutDescription: Hashable, Sendable {
         self.tieBreak = tieBreak
         self.sectionStart = sectionStart
         self.columnWidthRounding = columnWidthRounding
+        self.displayScale = displayScale
+        self.trailingItemSpacing = trailingItemSpacing
+        self.axis = axis
+        self.direction = direction
         self.sections = sections.map { $0.withoutNegativeZeros() }
         try validate()
     }
@@ -32,14 +48,16 @@ public struct LayoutDescription: Hashable, Sendable {
     /// Total number of items over all sections. O(sections).
     public var itemCount: Int { sections.reduce(0) { $0 + $1.itemHeights.count } }
 
-    /// The width of every item of section `section`, computed as README.md's layout arithmetic says.
+    /// The width of a one-column item of section `section`, computed as README.md's layout
+    /// arithmetic says (in layout coordinates: a horizontal layout's item height on screen).
     public func columnWidth(ofSection section: Int) -> Double {
         geometry(ofSection: section).columnWidth
     }
 
     @usableFromInline
     func geometry(ofSection section: Int) -> SectionGeometry {
-        SectionGeometry(width: width, section: sections[section], rounding: columnWidthRounding)
+        SectionGeometry(width: width, section: sections[section], rounding: columnWidthRounding,
+                        displayScale: displayScale, direction: direction)
     }
 }
 
@@ -61,21 +79,29 @@ extension LayoutDescription {
 extension SectionDescription {
     func withoutNegativeZeros() -> SectionDescription {
         let zeroless = LayoutDescription.withoutNegativeZero
-        return SectionDescription(
-            columns: columns,
-            inset: EdgeInsets(top: zeroless(inset.top), left: zeroless(inset.left),
-                              bottom: zeroless(inset.bottom), right: zeroless(inset.right)),
-            columnSpacing: zeroless(columnSpacing), itemSpacing: zeroless(itemSpacing),
-            headerHeight: zeroless(headerHeight), footerHeight: zeroless(footerHeight),
-            itemHeights: LayoutDescription.withoutNegativeZeros(itemHeights))
+        var copy = self
+        copy.inset = EdgeInsets(top: zeroless(inset.top), left: zeroless(inset.left),
+                                bottom: zeroless(inset.bottom), right: zeroless(inset.right))
+        copy.columnSpacing = zeroless(columnSpacing)
+        copy.itemSpacing = zeroless(itemSpacing)
+        copy.headerHeight = zeroless(headerHeight)
+        copy.footerHeight = zeroless(footerHeight)
+        copy.itemHeights = LayoutDescription.withoutNegativeZeros(itemHeights)
+        return copy
     }
 }
 
 // MARK: - Validation
 
 extension LayoutDescription {
-    func validate() throws(LayoutError) {
+    /// Checks every field and resolves every adaptive section's column count for `width`.
+    mutating func validate() throws(LayoutError) {
         try Self.checkLength(width, at: "width", positive: true)
+        try Self.checkLength(displayScale, at: "displayScale", positive: true)
+        if trailingItemSpacing == .exclude, sectionStart == .continueColumns {
+            throw LayoutError(.unsupportedCombination, at: "trailingItemSpacing",
+                              "\"exclude\" needs sectionStart \"belowLongestColumn\" (sections that continue columns share their ends)")
+        }
         guard sections.count <= LayoutLimits.maximumSections else {
             throw LayoutError(.invalidValue, at: "sections",
                               "at most \(LayoutLimits.maximumSections) sections, got \(sections.count)")
@@ -85,14 +111,23 @@ extension LayoutDescription {
         }
     }
 
-    /// Checks section `index` alone and against the layout (its column width, the section mode).
-    func validateSection(at index: Int) throws(LayoutError) {
-        let section = sections[index]
+    /// Checks section `index` alone and against the layout (its column count and width, the
+    /// section mode), resolving its column count first if it is adaptive.
+    mutating func validateSection(at index: Int) throws(LayoutError) {
         let path = "sections[\(index)]"
-        guard (1...LayoutLimits.maximumColumns).contains(section.columns) else {
-            throw LayoutError(.invalidValue, at: "\(path).columns",
-                              "must be an integer >= 1 and <= \(LayoutLimits.maximumColumns), got \(section.columns)")
+        switch sections[index].columnCount {
+        case .fixed(let columns):
+            guard (1...LayoutLimits.maximumColumns).contains(columns) else {
+                throw LayoutError(.invalidValue, at: "\(path).columns",
+                                  "must be an integer >= 1 and <= \(LayoutLimits.maximumColumns), got \(columns)")
+            }
+        case .adaptive(let minColumnWidth, let maxColumns):
+            try Self.checkLength(minColumnWidth, at: "\(path).minColumnWidth", positive: true)
+            if let maxColumns, maxColumns < 1 {
+                throw LayoutError(.invalidValue, at: "\(path).maxColumns", "must be an integer >= 1, got \(maxColumns)")
+            }
         }
+        let section = sections[index]
         try Self.checkLength(section.inset.top, at: "\(path).inset.top")
         try Self.checkLength(section.inset.left, at: "\(path).inset.left")
         try Self.checkLength(section.inset.bottom, at: "\(path).inset.bottom")
@@ -102,20 +137,33 @@ extension LayoutDescription {
         try Self.checkLength(section.headerHeight, at: "\(path).headerHeight")
         try Self.checkLength(section.footerHeight, at: "\(path).footerHeight")
         try Self.checkItemHeights(section.itemHeights, from: 0, at: "\(path).itemHeights")
-
-        let columnWidth = LayoutArithmetic.columnWidth(width: width, section: section, rounding: columnWidthRounding)
+        if let spans = section.itemSpans {
+            guard spans.count == section.itemHeights.count else {
+                throw LayoutError(.invalidValue, at: "\(path).itemSpans",
+                                  "must have one entry per item of itemHeights (\(section.itemHeights.count)), got \(spans.count)")
+            }
+            try Self.checkItemSpans(spans, from: 0, at: "\(path).itemSpans")
+        }
+        if case .adaptive(let minColumnWidth, let maxColumns) = section.columnCount {
+            sections[index].resolvedColumns = LayoutArithmetic.adaptiveColumnCount(
+                width: width, inset: section.inset, columnSpacing: section.columnSpacing,
+                minColumnWidth: minColumnWidth, maxColumns: maxColumns)
+        }
+        let columns = sections[index].columns
+        let columnWidth = columnWidth(ofSection: index)
         guard columnWidth > 0 else {
             throw LayoutError(.invalidValue, at: path,
-                              "insets and column spacing leave no room for \(section.columns) column(s) in width \(width): column width would be \(columnWidth)")
+                              "insets and column spacing leave no room for \(columns) column(s) in width \(width): column width would be \(columnWidth)")
         }
         if sectionStart == .continueColumns {
             guard section.headerHeight == 0, section.footerHeight == 0 else {
                 throw LayoutError(.unsupportedCombination, at: path,
                                   "sectionStart \"continueColumns\" allows no headers or footers")
             }
-            guard section.columns == sections[0].columns else {
-                throw LayoutError(.unsupportedCombination, at: "\(path).columns",
-                                  "sectionStart \"continueColumns\" needs the same column count in every section: \(section.columns) here, \(sections[0].columns) in sections[0]")
+            guard columns == sections[0].columns else {
+                let field = section.columnCount.fixedCount == nil ? "minColumnWidth" : "columns"
+                throw LayoutError(.unsupportedCombination, at: "\(path).\(field)",
+                                  "sectionStart \"continueColumns\" needs the same column count in every section: \(columns) here, \(sections[0].columns) in sections[0]")
             }
         }
     }
@@ -145,6 +193,13 @@ extension LayoutDescription {
                 try checkLength(height, at: "\(path)[\(index)]")
             }
             index += 1
+        }
+    }
+
+    /// Checks spans that will sit at item indices `first...` of a section.
+    static func checkItemSpans(_ spans: some Collection<ItemSpan>, from first: Int, at path: String) throws(LayoutError) {
+        for (offset, span) in spans.enumerated() where !span.isValid {
+            throw LayoutError(.invalidValue, at: "\(path)[\(first + offset)]", "must be an integer >= 1 or \"full\", got \(span)")
         }
     }
 }

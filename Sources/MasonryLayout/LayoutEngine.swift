@@ -2,7 +2,8 @@
 /// `UICollectionViewLayout` is asked.
 ///
 /// Every engine gives the same frames, bit for bit, for the same description (README.md, "Layout
-/// arithmetic"); they differ in speed and memory, which each conforming type documents.
+/// arithmetic"); they differ in speed and memory, which each conforming type documents. Frames
+/// and rects are in the collection view's coordinates: a horizontal layout's are transposed.
 public protocol LayoutEngine {
     /// The description last prepared, with every update applied since.
     var layoutDescription: LayoutDescription { get }
@@ -10,21 +11,59 @@ public protocol LayoutEngine {
     /// Lays out `description`, replacing whatever was laid out before (`prepare()`).
     mutating func prepare(_ description: LayoutDescription)
 
-    /// The scrollable size: the view's width, and the bottom of the last section.
+    /// The scrollable size: the view's width and the bottom of the last section (transposed for
+    /// a horizontal layout).
     var contentSize: Size { get }
 
     /// Every element whose frame intersects `rect` (closed intervals: touching edges and zero-size
-    /// rects count), ordered by section, then header, items by index, footer.
+    /// rects count), ordered by section, then header, items by index, footer; headers where they
+    /// are laid out.
     func elements(in rect: Rect) -> [LayoutElement]
+
+    /// Every element whose frame intersects `rect` with `edges`, in the order of `elements(in:)`.
+    /// With `pinningHeaders`, a section's header is reported where a sticky header sits when the
+    /// view shows `rect`: at `min(max(rect.minY, sectionTop), (sectionTop + localBottom) -
+    /// headerHeight)` (to the left edge, horizontally), and tested there like any frame.
+    ///
+    /// The default implementation, for engines that answer only `elements(in:)`, filters that
+    /// answer for open edges (the same cost) and lays the description out with the reference
+    /// engine for pinned headers (O(items) per query); both of Masonry's engines answer every
+    /// query in their own time.
+    func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement]
 
     /// The frame of an item, or nil when the section or item does not exist.
     func frame(ofItemAt indexPath: ItemIndexPath) -> Rect?
 
-    /// The frame of a section's header or footer (`kind` other than `.item`), or nil when the
-    /// section does not exist or has none (its height is 0).
+    /// The frame of a section's header or footer (`kind` other than `.item`), where it is laid
+    /// out (not pinned), or nil when the section does not exist or has none (its height is 0).
     func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect?
 
     /// Applies an incremental change to the laid-out description. A refused update leaves the
     /// engine as it was.
     mutating func apply(_ update: LayoutUpdate) throws(LayoutError)
+}
+
+extension LayoutEngine {
+    public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
+        if pinningHeaders {
+            return ReferenceLayoutEngine(layoutDescription).elements(in: rect, edges: edges, pinningHeaders: true)
+        }
+        let closed = elements(in: rect)
+        return edges == .closed ? closed : closed.filter { $0.frame.intersects(rect, edges: .open) }
+    }
+
+    /// Every element whose frame intersects `rect` with `edges`, headers where they are laid out.
+    public func elements(in rect: Rect, edges: RectEdges) -> [LayoutElement] {
+        elements(in: rect, edges: edges, pinningHeaders: false)
+    }
+
+    /// Every element whose frame intersects `rect` (closed intervals), headers pinned if asked.
+    public func elements(in rect: Rect, pinningHeaders: Bool) -> [LayoutElement] {
+        elements(in: rect, edges: .closed, pinningHeaders: pinningHeaders)
+    }
+
+    /// The answer to `query`.
+    public func elements(for query: LayoutQuery) -> [LayoutElement] {
+        elements(in: query.rect, edges: query.edges, pinningHeaders: query.pinningHeaders)
+    }
 }

@@ -23,9 +23,40 @@ public enum SectionStart: String, Sendable, CaseIterable {
     case continueColumns
 }
 
-/// Whether the computed column width is rounded to a whole point.
+/// Whether the computed column width is rounded to the display's pixel grid (`displayScale`
+/// pixels per point; whole points for the default scale 1).
 public enum ColumnWidthRounding: String, Sendable, CaseIterable {
     case none
-    /// Swift's `.rounded()`: to the nearest integer, ties away from zero (C's `round`, seed 000).
+    /// `(exact * displayScale).rounded() / displayScale`: Swift's `.rounded()`, to the nearest,
+    /// ties away from zero (C's `round`, seed 000).
     case nearest
+    /// `(exact * displayScale).rounded(.down) / displayScale` (CHTCollectionViewWaterfallLayout's
+    /// `floorCGFloat`, masonic).
+    case floor
+}
+
+/// The direction the collection view scrolls in.
+///
+/// A horizontal layout is the vertical one transposed: it is described and laid out exactly as
+/// if vertical (`width` is the view's height, item heights are item widths, columns are rows),
+/// then every frame `(x, y, w, h)` becomes `(y, x, h, w)`.
+public enum ScrollAxis: String, Sendable, CaseIterable {
+    case vertical
+    case horizontal
+}
+
+/// Which way column indices run across the section.
+public enum ColumnDirection: String, Sendable, CaseIterable {
+    /// Column 0 is the leftmost.
+    case leftToRight
+    /// Column 0 is the rightmost (Arabic and Hebrew feeds); insets stay physical.
+    case rightToLeft
+}
+
+/// Whether a section's columns end after their last item's `itemSpacing` (`include`, format
+/// v1) or at the last item's bottom edge (`exclude`, as Compose's staggered grid and
+/// CHTCollectionViewWaterfallLayout end their content).
+public enum TrailingItemSpacing: String, Sendable, CaseIterable {
+    case include
+    case exclude
 }

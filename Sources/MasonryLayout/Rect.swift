@@ -30,6 +30,35 @@ public struct Rect: Hashable, Sendable {
     public func intersects(_ other: Rect) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
+
+    /// Whether the two rectangles intersect: with `.closed` edges as `intersects(_:)`, with
+    /// `.open` edges only when they share interior points (`minX < other.maxX && other.minX < maxX
+    /// && minY < other.maxY && other.minY < maxY`), so touching edges and zero-size rectangles do
+    /// not count. Symmetric. O(1).
+    @inlinable
+    public func intersects(_ other: Rect, edges: RectEdges) -> Bool {
+        switch edges {
+        case .closed: intersects(other)
+        case .open: minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+        }
+    }
+
+    /// The rectangle with x and y, and width and height, swapped: exact, its own inverse. A
+    /// horizontal layout's frames are its vertical layout's, transposed.
+    @inlinable
+    public var transposed: Rect {
+        Rect(x: y, y: x, width: height, height: width)
+    }
+}
+
+/// Whether a rect query counts elements that only touch the rect's edges.
+public enum RectEdges: String, Hashable, Sendable, CaseIterable {
+    /// Closed intervals, like `CGRect.intersects` (format v1): touching edges and zero-size
+    /// rects count.
+    case closed
+    /// Open intervals: an element counts only when it overlaps the rect's interior (what
+    /// Flutter, Compose and CollectionKit call visible).
+    case open
 }
 
 /// A width and a height, such as a layout's content size.
@@ -41,5 +70,11 @@ public struct Size: Hashable, Sendable {
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
+    }
+
+    /// The size with width and height swapped (a horizontal layout's content size).
+    @inlinable
+    public var transposed: Size {
+        Size(width: height, height: width)
     }
 }

@@ -2,25 +2,34 @@
 ///
 /// It follows the structure of the source articles' `UICollectionViewLayout`s: `prepare` builds
 /// one attributes value per element, a rect query filters all of them, and every update lays
-/// the whole description out again. Prepare costs O(items × columns), a rect query O(elements),
-/// an item lookup O(1); it keeps one `LayoutElement` (48 bytes) per element.
+/// the whole description out again. Every layout is computed vertically ("layout
+/// coordinates"); a horizontal layout's frames, rects and content size are transposed where
+/// they cross the public interface. Prepare costs O(items × columns × span), a rect query
+/// O(elements), an item lookup O(1); it keeps one `LayoutElement` (48 bytes) per element.
 public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
     public private(set) var layoutDescription: LayoutDescription
-    public private(set) var contentSize = Size(width: 0, height: 0)
-    /// Every element, in query order: by section, then header, items by index, footer.
+    /// The content size in layout coordinates (vertical).
+    private var layoutContentSize = Size(width: 0, height: 0)
+    /// Every element, in query order (by section, then header, items by index, footer), in
+    /// layout coordinates.
     private var allAttributes: [LayoutElement] = []
     /// Where each section's item 0 is in `allAttributes`.
     private var firstItemAttribute: [Int] = []
+    /// Each section's top and local bottom (where its footer starts), for pinned headers.
+    private var sectionExtents: [(top: Double, localBottom: Double)] = []
 
     public init(_ description: LayoutDescription) {
         layoutDescription = description
         prepare(description)
     }
 
+    public var contentSize: Size { layoutDescription.axis.onScreen(layoutContentSize) }
+
     public mutating func prepare(_ description: LayoutDescription) {
         layoutDescription = description
         allAttributes = []
         firstItemAttribute = []
+        sectionExtents = []
         let width = description.width
         // In `continueColumns` mode every section shares one coordinate space, which is the same
         // as every section starting at top 0.
@@ -31,10 +40,10 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
 
         for (sectionIndex, section) in description.sections.enumerated() {
             let geometry = description.geometry(ofSection: sectionIndex)
+            let columnStart = LayoutArithmetic.columnStart(headerHeight: section.headerHeight, insetTop: section.inset.top)
             switch description.sectionStart {
             case .belowLongestColumn:
-                let start = LayoutArithmetic.columnStart(headerHeight: section.headerHeight, insetTop: section.inset.top)
-                columnHeights = Array(repeating: start, count: section.columns)
+                columnHeights = Array(repeating: columnStart, count: section.columns)
                 roundRobinPosition = 0
                 if section.headerHeight > 0 {
                     allAttributes.append(LayoutElement(
@@ -49,29 +58,48 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
                     columnHeights[column] = columnHeights[column] + section.inset.top
                 }
             }
+            // For `trailingItemSpacing: "exclude"`: where each column ends without trailing
+            // spacing, the bottom edge (y + height) of this section's last item in it, or its start.
+            var columnEnds = Array(repeating: columnStart, count: section.columns)
 
             firstItemAttribute.append(allAttributes.count)
             for (itemIndex, itemHeight) in section.itemHeights.enumerated() {
-                let column: Int
+                let span = section.span(ofItem: itemIndex).columnCount(in: section.columns)
+                let start: Int
                 switch description.placement {
                 case .shortestColumn:
-                    column = Self.shortestColumn(in: columnHeights, tieBreak: description.tieBreak)
+                    start = Self.shortestStart(ofSpan: span, in: columnHeights, tieBreak: description.tieBreak)
                 case .roundRobin:
-                    column = roundRobinPosition
-                    roundRobinPosition = (roundRobinPosition + 1) % section.columns
+                    start = roundRobinPosition + span <= section.columns ? roundRobinPosition : 0
+                    roundRobinPosition = (start + span) % section.columns
                 }
-                let localY = columnHeights[column]
+                let covered = start..<(start + span)
+                let localY = Self.top(ofColumns: covered, in: columnHeights)
                 allAttributes.append(LayoutElement(
                     kind: .item, section: sectionIndex, item: itemIndex,
-                    frame: Rect(x: geometry.x(ofColumn: column),
+                    frame: Rect(x: geometry.x(ofSpanFrom: start, columns: span),
                                 y: LayoutArithmetic.absoluteY(localY, sectionTop: sectionTop),
-                                width: geometry.columnWidth,
+                                width: geometry.width(ofSpan: span),
                                 height: itemHeight)))
                 let advance = LayoutArithmetic.advance(itemHeight: itemHeight, itemSpacing: section.itemSpacing)
-                columnHeights[column] = LayoutArithmetic.grow(localY, by: advance)
+                let grown = LayoutArithmetic.grow(localY, by: advance)
+                for column in covered {
+                    columnHeights[column] = grown
+                }
+                if description.trailingItemSpacing == .exclude {
+                    let bottom = LayoutArithmetic.itemBottom(localY: localY, itemHeight: itemHeight)
+                    for column in covered {
+                        columnEnds[column] = bottom
+                    }
+                }
             }
 
-            let localBottom = columnHeights.max()! + section.inset.bottom
+            let deepestColumnEnd = switch description.trailingItemSpacing {
+            case .include: columnHeights.max()!
+            case .exclude: columnEnds.max()!
+            }
+            let localBottom = deepestColumnEnd + section.inset.bottom
+            sectionExtents.append((sectionTop, localBottom))
             switch description.sectionStart {
             case .belowLongestColumn:
                 if section.footerHeight > 0 {
@@ -86,27 +114,57 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
                 contentHeight = localBottom
             }
         }
-        contentSize = Size(width: width, height: contentHeight)
+        layoutContentSize = Size(width: width, height: contentHeight)
     }
 
-    /// The column an item goes to in `shortestColumn` placement: the lowest height, ties to the
-    /// first or the last such column.
-    static func shortestColumn(in columnHeights: [Double], tieBreak: TieBreak) -> Int {
-        var shortest = 0
-        for column in columnHeights.indices.dropFirst() {
+    /// The first column of an item covering `span` columns in `shortestColumn` placement: the
+    /// start whose covered columns' highest bottom is lowest, ties to the first or the last such
+    /// start. For `span` 1, the shortest column.
+    static func shortestStart(ofSpan span: Int, in columnHeights: [Double], tieBreak: TieBreak) -> Int {
+        var best = 0
+        var bestTop = top(ofColumns: 0..<span, in: columnHeights)
+        for start in 1..<(columnHeights.count - span + 1) {
+            let candidate = top(ofColumns: start..<(start + span), in: columnHeights)
             switch tieBreak {
-            case .lowestIndex where columnHeights[column] < columnHeights[shortest],
-                 .highestIndex where columnHeights[column] <= columnHeights[shortest]:
-                shortest = column
+            case .lowestIndex where candidate < bestTop, .highestIndex where candidate <= bestTop:
+                best = start
+                bestTop = candidate
             default:
                 break
             }
         }
-        return shortest
+        return best
+    }
+
+    /// Where an item covering `columns` starts: the highest of their heights (no rounding: any
+    /// order gives the same value).
+    static func top(ofColumns columns: Range<Int>, in columnHeights: [Double]) -> Double {
+        var top = columnHeights[columns.lowerBound]
+        for column in (columns.lowerBound + 1)..<columns.upperBound where columnHeights[column] > top {
+            top = columnHeights[column]
+        }
+        return top
     }
 
     public func elements(in rect: Rect) -> [LayoutElement] {
-        allAttributes.filter { $0.frame.intersects(rect) }
+        elements(in: rect, edges: .closed, pinningHeaders: false)
+    }
+
+    public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
+        let axis = layoutDescription.axis
+        let layoutRect = axis.onScreen(rect)  // transposition is its own inverse
+        return allAttributes.compactMap { element in
+            var element = element
+            if pinningHeaders, element.kind == .header {
+                let extent = sectionExtents[element.section]
+                element.frame.y = LayoutArithmetic.pinnedHeaderY(
+                    rectMinY: layoutRect.minY, sectionTop: extent.top, localBottom: extent.localBottom,
+                    headerHeight: element.frame.height)
+            }
+            guard element.frame.intersects(layoutRect, edges: edges) else { return nil }
+            element.frame = axis.onScreen(element.frame)
+            return element
+        }
     }
 
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
@@ -115,7 +173,7 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
         let index = firstItemAttribute[indexPath.section] + indexPath.item
         guard index < allAttributes.count, allAttributes[index].kind == .item,
               allAttributes[index].section == indexPath.section else { return nil }
-        return allAttributes[index].frame
+        return layoutDescription.axis.onScreen(allAttributes[index].frame)
     }
 
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
@@ -125,7 +183,7 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
             : firstItemAttribute[section] + layoutDescription.sections[section].itemHeights.count
         guard allAttributes.indices.contains(candidate),
               allAttributes[candidate].kind == kind, allAttributes[candidate].section == section else { return nil }
-        return allAttributes[candidate].frame
+        return layoutDescription.axis.onScreen(allAttributes[candidate].frame)
     }
 
     /// Applies the update to the description, then lays everything out again: the specification
@@ -134,5 +192,11 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
         var description = layoutDescription
         try description.apply(update)
         prepare(description)
+    }
+
+    /// Bytes the engine keeps beyond the description (array capacities).
+    var retainedBytes: Int {
+        allAttributes.capacity * MemoryLayout<LayoutElement>.stride + firstItemAttribute.capacity * 8
+            + sectionExtents.capacity * 16
     }
 }

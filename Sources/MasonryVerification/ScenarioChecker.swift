@@ -31,7 +31,7 @@ public struct ScenarioChecker: Sendable {
         return nil
     }
 
-    private func compare(_ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, queries: [Rect], stage: String) -> CheckFailure? {
+    private func compare(_ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, queries: [LayoutQuery], stage: String) -> CheckFailure? {
         guard engine.layoutDescription == reference.layoutDescription else {
             return failure("\(stage): the engine holds another description than the reference", engine, reference)
         }
@@ -44,8 +44,8 @@ public struct ScenarioChecker: Sendable {
         for path in pastTheEnd where engine.frame(ofItemAt: path) != nil {
             return failure("\(stage): the engine has a frame for the missing item \(path)", engine, reference)
         }
-        for rect in queries {
-            if let difference = EngineVerifier.firstDifference(in: rect, engine.elements(in: rect), reference.elements(in: rect)) {
+        for query in queries {
+            if let difference = EngineVerifier.firstDifference(in: query.rect, engine.elements(for: query), reference.elements(for: query)) {
                 return failure("\(stage): \(difference)", engine, reference)
             }
         }

@@ -108,13 +108,17 @@ public struct ScenarioShrinker: Sendable {
                 return copy
             } + (heights.allSatisfy { $0 == 1 } ? [] : [heights.map { _ in 1 }])
         }
+        // Updates with spans shrink only by dropping their spans for now (format v2 phase 2: both).
         switch update {
-        case .appendItems(let section, let heights):
-            return shorter(heights).map { .appendItems(section: section, heights: $0) }
-        case .insertItems(let section, let index, let heights):
-            return shorter(heights).map { .insertItems(section: section, at: index, heights: $0) }
-        case .setItemHeights(let section, let start, let heights):
-            return shorter(heights).map { .setItemHeights(section: section, startingAt: start, heights: $0) }
+        case .appendItems(let section, let heights, let spans):
+            return spans != nil ? [.appendItems(section: section, heights: heights)]
+                : shorter(heights).map { .appendItems(section: section, heights: $0) }
+        case .insertItems(let section, let index, let heights, let spans):
+            return spans != nil ? [.insertItems(section: section, at: index, heights: heights)]
+                : shorter(heights).map { .insertItems(section: section, at: index, heights: $0) }
+        case .setItemHeights(let section, let start, let heights, let spans):
+            return spans != nil ? [.setItemHeights(section: section, startingAt: start, heights: heights)]
+                : shorter(heights).map { .setItemHeights(section: section, startingAt: start, heights: $0) }
         case .insertSection(let section, let index):
             var simple = section
             simple.inset = .zero
@@ -177,7 +181,7 @@ extension LayoutScenario {
     public var totalItems: Int {
         description.itemCount + updates.reduce(0) { total, update in
             switch update {
-            case .appendItems(_, let heights), .insertItems(_, _, let heights): total + heights.count
+            case .appendItems(_, let heights, _), .insertItems(_, _, let heights, _): total + heights.count
             case .insertSection(let section, _): total + section.itemHeights.count
             default: total
             }

@@ -25,7 +25,11 @@ func expectSameElements(
     }
 }
 
-/// Expects `candidate` to give `reference`'s frames, content size and rect-query answers, bit for bit.
+/// The query options besides the plain closed one, taken in turn by `expectSameLayout`.
+let queryOptions: [(edges: RectEdges, pinningHeaders: Bool)] = [(.open, false), (.closed, true), (.open, true)]
+
+/// Expects `candidate` to give `reference`'s frames, content size and rect-query answers (closed,
+/// and with one other choice of edges and pinned headers per rect), bit for bit.
 func expectSameLayout(
     _ candidate: some LayoutEngine, as reference: some LayoutEngine, queries: Int = 20,
     generator: inout RandomLayoutGenerator, sourceLocation: SourceLocation = #_sourceLocation
@@ -38,10 +42,13 @@ func expectSameLayout(
     let sections = reference.layoutDescription.sections.count
     #expect(candidate.frame(ofItemAt: ItemIndexPath(section: sections, item: 0)) == nil, sourceLocation: sourceLocation)
     #expect(candidate.frame(ofItemAt: ItemIndexPath(section: 0, item: -1)) == nil, sourceLocation: sourceLocation)
-    for _ in 0..<queries {
+    for index in 0..<queries {
         let rect = generator.rect(in: reference.contentSize, touching: expected.map(\.frame))
-        let want = reference.elements(in: rect)
-        let got = candidate.elements(in: rect)
-        expectSameElements(got, want, "elements in \(rect)", sourceLocation: sourceLocation)
+        expectSameElements(candidate.elements(in: rect), reference.elements(in: rect), "elements in \(rect)",
+                           sourceLocation: sourceLocation)
+        let (edges, pinning) = queryOptions[index % queryOptions.count]
+        expectSameElements(candidate.elements(in: rect, edges: edges, pinningHeaders: pinning),
+                           reference.elements(in: rect, edges: edges, pinningHeaders: pinning),
+                           "elements in \(rect), \(edges) edges, pinning headers: \(pinning)", sourceLocation: sourceLocation)
     }
 }

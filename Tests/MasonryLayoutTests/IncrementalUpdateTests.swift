@@ -26,6 +26,28 @@ import Testing
         }
     }
 
+    /// The same with format v2 descriptions and updates: spans given, added and dropped, adaptive
+    /// counts that a width change alters, the temporary fallback entered and left.
+    @Test(arguments: [1, 2], [true, false])
+    func randomFormatV2UpdateSequencesMatchAFreshReferenceLayout(threads: Int, kernelFeaturesOnly: Bool) {
+        var generator = RandomLayoutGenerator(seed: 0xDEC0DE2 + UInt64(threads))
+        var variants = FormatV2Variants(seed: 0x5EED + UInt64(threads))
+        for _ in 0..<20 {
+            let description = variants.variant(of: generator.description(maximumSections: 4, maximumItems: 300),
+                                               kernelFeaturesOnly: kernelFeaturesOnly)
+            var optimized = OptimizedLayoutEngine(description, threads: threads)
+            var reference = ReferenceLayoutEngine(description)
+            for _ in 0..<12 {
+                let update = variants.variant(of: generator.update(for: optimized.layoutDescription), kernelFeaturesOnly: kernelFeaturesOnly)
+                let optimizedError = Result { () throws(LayoutError) in try optimized.apply(update) }.failure
+                let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
+                #expect(optimizedError == referenceError, "\(update)")
+                #expect(optimized.layoutDescription == reference.layoutDescription)
+                expectSameLayout(optimized, as: ReferenceLayoutEngine(optimized.layoutDescription), queries: 5, generator: &generator)
+            }
+        }
+    }
+
     @Test func appendingToALongSectionKeepsEarlierFrames() throws {
         var generator = RandomLayoutGenerator(seed: 3)
         let description = try LayoutDescription(width: 390, sections: [

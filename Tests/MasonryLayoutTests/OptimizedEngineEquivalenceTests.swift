@@ -17,6 +17,20 @@ import Testing
         }
     }
 
+    /// Format v2 descriptions: those the kernels lay out (right to left, rounding at display
+    /// scales, adaptive counts) and those the temporary fallback lays out (spans, horizontal,
+    /// trailing spacing excluded).
+    @Test(arguments: [1, 2, 8], [true, false])
+    func randomFormatV2DescriptionsMatchTheReference(threads: Int, kernelFeaturesOnly: Bool) {
+        var generator = RandomLayoutGenerator(seed: 0xF0F0 + UInt64(threads))
+        var variants = FormatV2Variants(seed: UInt64(threads))
+        for _ in 0..<120 {
+            let description = variants.variant(of: generator.description(), kernelFeaturesOnly: kernelFeaturesOnly)
+            expectSameLayout(OptimizedLayoutEngine(description, threads: threads), as: ReferenceLayoutEngine(description),
+                             generator: &generator)
+        }
+    }
+
     @Test(arguments: [1, 2, 8])
     func thousandsOfSectionsMatchTheReference(threads: Int) throws {
         var generator = RandomLayoutGenerator(seed: 42)

@@ -12,6 +12,10 @@ import Foundation
 /// `continueColumns` mode a change re-lays out every later section too, which depends on it.
 /// Memory: 8 bytes per item for round robin, 10 for shortest column, plus checkpoints (under
 /// 2 bytes per item).
+///
+/// TEMPORARY (format v2, phase 1): a description with item spans, the horizontal axis or
+/// `trailingItemSpacing: "exclude"` is laid out by a reference engine held in
+/// `formatV2Fallback`, at the reference's costs; see `FormatV2Fallback`.
 public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     public private(set) var layoutDescription: LayoutDescription
     public private(set) var contentSize = Size(width: 0, height: 0)
@@ -21,6 +25,9 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// `sectionTops[s]` is section s's top, `sectionTops[count]` the bottom of the last one. All
     /// zero in `continueColumns` mode, whose sections share one coordinate space.
     private var sectionTops: [Double] = [0]
+    /// TEMPORARY (format v2, phase 1): the engine that lays out descriptions the kernels do not
+    /// support yet; nil when the kernels lay out this one.
+    private var formatV2Fallback: FormatV2Fallback?
 
     /// All the machine's active cores.
     public static var defaultThreadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
@@ -33,6 +40,15 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     public mutating func prepare(_ description: LayoutDescription) {
         layoutDescription = description
+        formatV2Fallback = nil
+        if !FormatV2Fallback.unsupportedFeatures(of: description).isEmpty {
+            let fallback = FormatV2Fallback(description)
+            formatV2Fallback = fallback
+            sections = []
+            sectionTops = [0]
+            contentSize = fallback.engine.contentSize
+            return
+        }
         switch description.sectionStart {
         case .belowLongestColumn:
             // Reuse the previous layout's sections, and their buffers, in place.
@@ -119,12 +135,16 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         try layoutDescription.apply(update)
+        if formatV2Fallback != nil || update.carriesItemSpans {
+            prepare(layoutDescription)  // TEMPORARY (format v2, phase 1): see `FormatV2Fallback`.
+            return
+        }
         switch update {
-        case .appendItems(let section, _):
+        case .appendItems(let section, _, _):
             layOutSection(section, from: sections[section].itemCount)
-        case .setItemHeights(let section, let start, _):
+        case .setItemHeights(let section, let start, _, _):
             layOutSection(section, from: start)
-        case .insertItems(let section, let index, _):
+        case .insertItems(let section, let index, _, _):
             layOutSection(section, from: index)
         case .deleteItems(let section, let range):
             layOutSection(section, from: range.lowerBound)
@@ -143,7 +163,12 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             case .continueColumns: layOutContinuing(fromSection: index, item: 0)
             }
         case .setWidth:
-            // Heights do not depend on the width: only x and the column width change.
+            // An adaptive section whose column count changed is laid out again (all of them, for now).
+            if sections.indices.contains(where: { sections[$0].columnCount != layoutDescription.sections[$0].columns }) {
+                prepare(layoutDescription)
+                return
+            }
+            // Otherwise heights do not depend on the width: only x and the column width change.
             for index in sections.indices {
                 sections[index].geometry = layoutDescription.geometry(ofSection: index)
             }
@@ -154,6 +179,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     // MARK: Lookups
 
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
+        if let formatV2Fallback { return formatV2Fallback.engine.frame(ofItemAt: indexPath) }
         guard sections.indices.contains(indexPath.section) else { return nil }
         let top = sectionTops[indexPath.section]
         return sections.withUnsafeBufferPointer { buffer -> Rect? in
@@ -172,6 +198,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     }
 
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
+        if let formatV2Fallback { return formatV2Fallback.engine.frame(ofSupplementary: kind, inSection: section) }
         guard sections.indices.contains(section) else { return nil }
         let (headerHeight, footerHeight) = layoutDescription.sections.borrowElement(section) { ($0.headerHeight, $0.footerHeight) }
         switch kind {
@@ -189,15 +216,54 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     // MARK: Rect queries
 
     public func elements(in rect: Rect) -> [LayoutElement] {
+        elements(in: rect, edges: .closed, pinningHeaders: false)
+    }
+
+    /// Open edges filter the closed answer with the exact open test (an open hit is a closed
+    /// hit): the same O(log n + k) cost.
+    public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
+        if let formatV2Fallback { return formatV2Fallback.engine.elements(in: rect, edges: edges, pinningHeaders: pinningHeaders) }
         var result: [LayoutElement] = []
         result.reserveCapacity(64)
         var lastBefore: [UInt32] = []
         var section = firstSection(reaching: rect.minY)
         while section < sections.count, lowestPoint(ofSection: section) <= rect.maxY {
-            appendElements(ofSection: section, in: rect, to: &result, lastBefore: &lastBefore)
+            appendElements(ofSection: section, in: rect, pinningHeaders: pinningHeaders, to: &result, lastBefore: &lastBefore)
             section += 1
         }
+        if pinningHeaders {
+            appendPinnedHeaders(from: section, in: rect, to: &result)
+        }
+        if edges == .open {
+            result.removeAll { !$0.frame.intersects(rect, edges: .open) }
+        }
         return result
+    }
+
+    /// The headers of sections from `first` on, which start below `rect` but whose pinned header
+    /// reaches into it: `(sectionTop + localBottom) - headerHeight` rounds at most 2^-52 of the
+    /// content height above the section's top (the local bottom holds the header), so only
+    /// sections starting within 2^-50 of it below the rect can have one. Usually none.
+    private func appendPinnedHeaders(from first: Int, in rect: Rect, to result: inout [LayoutElement]) {
+        let reach = rect.maxY + (contentSize.height * 0x1p-50 + Double.leastNormalMagnitude)
+        var section = first
+        while section < sections.count, sectionTops[section] <= reach {
+            if let header = header(ofSection: section, pinnedTo: rect), header.intersects(rect) {
+                result.append(LayoutElement(kind: .header, section: section, frame: header))
+            }
+            section += 1
+        }
+    }
+
+    /// A section's header frame, pinned for `rect` when given (README.md, "Queries").
+    private func header(ofSection section: Int, pinnedTo rect: Rect?) -> Rect? {
+        guard var header = frame(ofSupplementary: .header, inSection: section) else { return nil }
+        if let rect {
+            header.y = LayoutArithmetic.pinnedHeaderY(rectMinY: rect.minY, sectionTop: sectionTops[section],
+                                                      localBottom: sections.borrowElement(section) { $0.localBottom },
+                                                      headerHeight: header.height)
+        }
+        return header
     }
 
     /// No element of a section lies above this (exact): its top, or its shortest column's start.
@@ -232,9 +298,9 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         return low
     }
 
-    private func appendElements(ofSection section: Int, in rect: Rect, to result: inout [LayoutElement],
+    private func appendElements(ofSection section: Int, in rect: Rect, pinningHeaders: Bool, to result: inout [LayoutElement],
                                 lastBefore: inout [UInt32]) {
-        if let header = frame(ofSupplementary: .header, inSection: section), header.intersects(rect) {
+        if let header = header(ofSection: section, pinnedTo: pinningHeaders ? rect : nil), header.intersects(rect) {
             result.append(LayoutElement(kind: .header, section: section, frame: header))
         }
         let top = sectionTops[section]
@@ -253,6 +319,6 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// Bytes the engine keeps beyond the description's heights (array capacities).
     public var retainedBytes: Int {
         sections.reduce(sections.capacity * MemoryLayout<SectionLayout>.stride) { $0 + $1.retainedBytes }
-            + sectionTops.capacity * 8
+            + sectionTops.capacity * 8 + (formatV2Fallback?.engine.retainedBytes ?? 0)
     }
 }
