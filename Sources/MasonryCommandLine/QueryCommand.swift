@@ -15,8 +15,8 @@ enum QueryCommand: Command {
         OPTIONS:
           --rect x,y,width,height        the rect (width and height >= 0)
           --edges closed|open            closed (default): touching edges and zero-size rects
-                                         count, like CGRect.intersects; open: only elements that
-                                         overlap the rect's interior
+                                         count, like CGRect.intersects; open: strict comparisons,
+                                         elements that only touch the rect do not count
           --pin-headers                  report each section's header where a sticky header sits:
                                          at the rect's top (left edge, horizontally), but never
                                          below the start of its section's footer

@@ -32,9 +32,9 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// Whether the two rectangles intersect: with `.closed` edges as `intersects(_:)`, with
-    /// `.open` edges only when they share interior points (`minX < other.maxX && other.minX < maxX
-    /// && minY < other.maxY && other.minY < maxY`), so touching edges and zero-size rectangles do
-    /// not count. Symmetric. O(1).
+    /// `.open` edges by strict comparisons (`minX < other.maxX && other.minX < maxX && minY <
+    /// other.maxY && other.minY < maxY`), so rectangles that only touch do not count (a zero-size
+    /// one counts strictly inside the other). Symmetric. O(1).
     @inlinable
     public func intersects(_ other: Rect, edges: RectEdges) -> Bool {
         switch edges {
@@ -56,7 +56,7 @@ public enum RectEdges: String, Hashable, Sendable, CaseIterable {
     /// Closed intervals, like `CGRect.intersects` (format v1): touching edges and zero-size
     /// rects count.
     case closed
-    /// Open intervals: an element counts only when it overlaps the rect's interior (what
+    /// Open intervals: an element that only touches the rect's edges does not count (what
     /// Flutter, Compose and CollectionKit call visible).
     case open
 }

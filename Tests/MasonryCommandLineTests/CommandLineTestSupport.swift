@@ -37,3 +37,13 @@ func temporaryFile(_ text: String, name: String = "description.json") throws -> 
 /// The repository's `Examples/` folder.
 let examplesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Examples")
+
+/// Outputs of format v1's code for format v1 descriptions (Tests/Fixtures/format-v1/README.md).
+let formatV1Fixtures = examplesDirectory.deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/format-v1")
+
+/// The 64-bit FNV-1a hash of `text`'s UTF-8 bytes, in 16 hexadecimal digits.
+func fnv1a(_ text: String) -> String {
+    let hash = text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+}

@@ -32,6 +32,40 @@ import Testing
         #expect((object["footers"] as! [[String: Any]]).map { $0["section"] as! Int } == [0, 2])
     }
 
+    /// Format v1 descriptions print the bytes format v1's code printed (Tests/Fixtures/format-v1),
+    /// from both engines.
+    @Test(arguments: ["reference", "optimized"])
+    func formatV1OutputIsUnchanged(engine: String) throws {
+        for name in ["sections-with-headers", "seed-000-round-robin", "seed-002-shortest-column", "seed-003-in-order", "seed-003-regular"] {
+            let path = examplesDirectory.appendingPathComponent("\(name).json").path
+            let layout = try String(contentsOf: formatV1Fixtures.appendingPathComponent("\(name).layout.json"), encoding: .utf8)
+            let query = try String(contentsOf: formatV1Fixtures.appendingPathComponent("\(name).query.csv"), encoding: .utf8)
+            #expect(runTool("layout", path, "--format", "json", "--engine", engine).output == layout, "\(name)")
+            #expect(runTool("query", path, "--rect", "0,100,390,300", "--engine", engine).output == query, "\(name)")
+        }
+        let descriptions = try String(contentsOf: formatV1Fixtures.appendingPathComponent("random-descriptions.jsonl"), encoding: .utf8)
+            .split(separator: "\n")
+        let hashes = try String(contentsOf: formatV1Fixtures.appendingPathComponent("random-descriptions.hashes"), encoding: .utf8)
+            .split(separator: "\n")
+        #expect(descriptions.count == 32 && hashes.count == 32)
+        for (description, expected) in zip(descriptions, hashes) {
+            let path = try temporaryFile(String(description))
+            let layout = runTool("layout", path, "--format", "json", "--engine", engine).output
+            let query = runTool("query", path, "--rect", "0,50,300,400", "--engine", engine).output
+            #expect("\(fnv1a(layout)) \(fnv1a(query))" == expected, "\(description.prefix(200))")
+        }
+    }
+
+    /// Hand-checked frames of the format v2 examples: a banner spans both columns of the feed.
+    @Test func bannersSpanTheFeed() throws {
+        let path = examplesDirectory.appendingPathComponent("feed-with-banners.json").path
+        let rows = runTool("layout", path).output.split(separator: "\n")
+        // Columns (374 - 8) / 2 = 183 wide; columns end at 558 and 458 after four photos, so the
+        // banner (item 4) starts at 558, 183 * 2 + 8 wide.
+        #expect(rows[5] == "0,4,8.0,558.0,374.0,90.0")
+        #expect(rows[4] == "0,3,8.0,300.0,183.0,250.0")
+    }
+
     /// The done-when: identical bytes from both engines, for any description and thread count.
     @Test(arguments: ["1", "2", "8"])
     func enginesPrintIdenticalBytes(threads: String) throws {
@@ -48,9 +82,11 @@ import Testing
                 #expect(reference.status == .success)
                 #expect(optimized.output == reference.output, "\(path) \(format)")
             }
-            let rect = "0,100,390,844"
-            #expect(runTool("query", path, "--rect", rect, "--engine", "optimized", "--threads", threads).output
-                == runTool("query", path, "--rect", rect, "--engine", "reference").output)
+            for options in [[], ["--edges", "open"], ["--pin-headers"], ["--pin-headers", "--edges", "open", "--format", "json"]] {
+                let query = ["query", path, "--rect", "0,100,390,844"] + options
+                #expect(runTool(query + ["--engine", "optimized", "--threads", threads]).output
+                    == runTool(query + ["--engine", "reference"]).output, "\(path) \(options)")
+            }
         }
     }
 }

@@ -56,6 +56,114 @@ import Testing
         }
     }
 
+    /// Format v2's fields: every bad input of issues 11 and 12 is refused naming the field.
+    @Test(arguments: [
+        ("{\"width\": 100, \"axis\": \"horizontl\", \"sections\": []}", "axis", LayoutError.Kind.invalidValue),
+        ("{\"width\": 100, \"axis\": 1, \"sections\": []}", "axis", .wrongType),
+        ("{\"width\": 100, \"direction\": \"rtl\", \"sections\": []}", "direction", .invalidValue),
+        ("{\"width\": 100, \"columnWidthRounding\": \"ceil\", \"sections\": []}", "columnWidthRounding", .invalidValue),
+        ("{\"width\": 100, \"displayScale\": 0, \"sections\": []}", "displayScale", .invalidValue),
+        ("{\"width\": 100, \"displayScale\": -2, \"sections\": []}", "displayScale", .invalidValue),
+        ("{\"width\": 100, \"displayScale\": 1e400, \"sections\": []}", "displayScale", .invalidValue),
+        ("{\"width\": 100, \"displayScale\": \"2\", \"sections\": []}", "displayScale", .wrongType),
+        ("{\"width\": 100, \"trailingItemSpacing\": \"none\", \"sections\": []}", "trailingItemSpacing", .invalidValue),
+        ("{\"width\": 100, \"trailingItemSpacing\": \"exclude\", \"sectionStart\": \"continueColumns\", \"sections\": []}",
+         "trailingItemSpacing", .unsupportedCombination),
+        (document("{\"columns\": 2, \"itemHeights\": [1, 2], \"itemSpans\": [1]}"), "sections[1].itemSpans", .invalidValue),
+        (document("{\"columns\": 2, \"itemHeights\": [1], \"itemSpans\": [1, 1]}"), "sections[1].itemSpans", .invalidValue),
+        (document("{\"columns\": 2, \"itemHeights\": [1, 2], \"itemSpans\": [1, 0]}"), "sections[1].itemSpans[1]", .invalidValue),
+        (document("{\"columns\": 2, \"itemHeights\": [1, 2], \"itemSpans\": [-1, 1]}"), "sections[1].itemSpans[0]", .invalidValue),
+        (document("{\"columns\": 2, \"itemHeights\": [1, 2], \"itemSpans\": [1, 1.5]}"), "sections[1].itemSpans[1]", .invalidValue),
+        (document("{\"columns\": 2, \"itemHeights\": [1, 2], \"itemSpans\": [1, \"wide\"]}"), "sections[1].itemSpans[1]", .invalidValue),
+        (document("{\"columns\": 2, \"itemHeights\": [1, 2], \"itemSpans\": [1, null]}"), "sections[1].itemSpans[1]", .invalidValue),
+        (document("{\"columns\": 2, \"itemHeights\": [1, 2], \"itemSpans\": [1, 1e300]}"), "sections[1].itemSpans[1]", .invalidValue),
+        (document("{\"columns\": 2, \"itemHeights\": [], \"itemSpans\": {}}"), "sections[1].itemSpans", .wrongType),
+        (document("{\"columns\": 2, \"minColumnWidth\": 50, \"itemHeights\": []}"), "sections[1].minColumnWidth", .unsupportedCombination),
+        (document("{\"itemHeights\": []}"), "sections[1].columns", .missingField),
+        (document("{\"columns\": 2, \"maxColumns\": 3, \"itemHeights\": []}"), "sections[1].maxColumns", .unsupportedCombination),
+        (document("{\"minColumnWidth\": 50, \"maxColumns\": 0, \"itemHeights\": []}"), "sections[1].maxColumns", .invalidValue),
+        (document("{\"minColumnWidth\": 50, \"maxColumns\": -3, \"itemHeights\": []}"), "sections[1].maxColumns", .invalidValue),
+        (document("{\"minColumnWidth\": 50, \"maxColumns\": 2.5, \"itemHeights\": []}"), "sections[1].maxColumns", .invalidValue),
+        (document("{\"minColumnWidth\": 0, \"itemHeights\": []}"), "sections[1].minColumnWidth", .invalidValue),
+        (document("{\"minColumnWidth\": -5, \"itemHeights\": []}"), "sections[1].minColumnWidth", .invalidValue),
+        (document("{\"minColumnWidth\": \"wide\", \"itemHeights\": []}"), "sections[1].minColumnWidth", .wrongType),
+        (document("{\"minColumnWidth\": 10, \"inset\": {\"left\": 60, \"right\": 60}, \"itemHeights\": []}"), "sections[1]", .invalidValue),
+        (document("{\"minColumnWidth\": 20, \"itemHeights\": []}", top: "\"sectionStart\": \"continueColumns\","),
+         "sections[1].minColumnWidth", .unsupportedCombination),
+        (document("{\"columns\": 2, \"itemHeights\": [], \"itemSpan\": []}"), "sections[1].itemSpan", .unknownField),
+    ])
+    func badFormatV2FieldsAreRefusedNamingTheField(json: String, path: String, kind: LayoutError.Kind) {
+        #expect {
+            try LayoutDescription(json: Array(json.utf8))
+        } throws: { error in
+            let error = error as! LayoutError
+            return error.kind == kind && error.path == path
+        }
+    }
+
+    @Test(arguments: [
+        ("[1, 0]", "sections[1].itemSpans[1]: must be an integer >= 1 or \"full\", got 0"),
+        ("[-1, 1]", "sections[1].itemSpans[0]: must be an integer >= 1 or \"full\", got -1"),
+        ("[1, 2.5]", "sections[1].itemSpans[1]: must be an integer >= 1 or \"full\", got 2.5"),
+        ("[\"Full\", 1]", "sections[1].itemSpans[0]: must be an integer >= 1 or \"full\", got \"Full\""),
+        ("[true, 1]", "sections[1].itemSpans[0]: must be an integer >= 1 or \"full\", got a boolean"),
+        ("[1]", "sections[1].itemSpans: must have one entry per item of itemHeights (2), got 1"),
+    ])
+    func spanMessagesQuoteTheValue(spans: String, message: String) {
+        let json = Self.document("{\"columns\": 2, \"itemHeights\": [1, 2], \"itemSpans\": \(spans)}")
+        #expect { try LayoutDescription(json: Array(json.utf8)) } throws: { "\($0)" == message }
+    }
+
+    /// Descriptions built in code pass the same checks as documents.
+    @Test func codeGetsTheSameChecks() {
+        #expect(throws: LayoutError(.invalidValue, at: "sections[0].itemSpans[1]", "must be an integer >= 1 or \"full\", got 0")) {
+            try LayoutDescription(width: 10, sections: [SectionDescription(columns: 2, itemHeights: [1, 1], itemSpans: [1, 0])])
+        }
+        #expect(throws: LayoutError(.invalidValue, at: "displayScale", "must be a finite number, got nan")) {
+            try LayoutDescription(width: 10, displayScale: .nan, sections: [])
+        }
+        #expect(throws: LayoutError(.invalidValue, at: "sections[0].maxColumns", "must be an integer >= 1, got 0")) {
+            try LayoutDescription(width: 10, sections: [SectionDescription(columnCount: .adaptive(minColumnWidth: 5, maxColumns: 0), itemHeights: [])])
+        }
+        #expect(throws: LayoutError(.invalidValue, at: "sections[0].minColumnWidth", "must be a finite number, got nan")) {
+            try LayoutDescription(width: 10, sections: [SectionDescription(columnCount: .adaptive(minColumnWidth: .nan), itemHeights: [])])
+        }
+    }
+
+    @Test func formatV2FieldsRoundTrip() throws {
+        let json = """
+            {"width": 390, "axis": "horizontal", "direction": "rightToLeft", "placement": "roundRobin",
+             "columnWidthRounding": "floor", "displayScale": 3, "trailingItemSpacing": "exclude", "sections": [
+              {"minColumnWidth": 120.5, "maxColumns": 3, "columnSpacing": 4, "itemHeights": [1, 2, 3], "itemSpans": [1, "full", 7]},
+              {"minColumnWidth": 100, "itemHeights": [4]},
+              {"columns": 2, "itemHeights": [5, 6]}]}
+            """
+        let description = try LayoutDescription(json: Array(json.utf8))
+        #expect(description.axis == .horizontal)
+        #expect(description.direction == .rightToLeft)
+        #expect(description.columnWidthRounding == .floor)
+        #expect(description.displayScale == 3)
+        #expect(description.trailingItemSpacing == .exclude)
+        #expect(description.sections.map(\.columnCount) == [.adaptive(minColumnWidth: 120.5, maxColumns: 3),
+                                                           .adaptive(minColumnWidth: 100), .fixed(2)])
+        #expect(description.sections.map(\.columns) == [3, 3, 2])
+        #expect(description.sections[0].itemSpans == [1, .full, 7])
+        #expect(description.sections[1].itemSpans == nil)
+        let text = description.jsonText()
+        #expect(try LayoutDescription(json: Array(text.utf8)) == description)
+        #expect(!text.contains("\"columns\":3"))  // adaptive sections are written as they were given
+    }
+
+    /// A format v1 document reads as before: every v2 field at the value that gives v1's frames.
+    @Test func formatV1DocumentsGetTheV1Defaults() throws {
+        let description = try LayoutDescription(json: Array(Self.document("{\"columns\": 3, \"itemHeights\": [4]}").utf8))
+        #expect(description.axis == .vertical)
+        #expect(description.direction == .leftToRight)
+        #expect(description.displayScale == 1)
+        #expect(description.trailingItemSpacing == .include)
+        #expect(description.sections.allSatisfy { $0.itemSpans == nil && $0.columnCount == .fixed($0.columns) })
+    }
+
     @Test func messagesReadAsOneLine() {
         let json = Array("{\"width\": 100, \"sections\": [{\"columns\": 0, \"itemHeights\": []}]}".utf8)
         #expect(throws: LayoutError(.invalidValue, at: "sections[0].columns", "must be an integer >= 1 and <= 1024, got 0")) {
