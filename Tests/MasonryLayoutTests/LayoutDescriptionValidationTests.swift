@@ -46,7 +46,7 @@ import Testing
         (document("{\"columns\": 3, \"itemHeights\": []}", top: "\"sectionStart\": \"continueColumns\","),
          "sections[1].columns", .unsupportedCombination),
         ("{\"width\": 100, \"sections\": [\"\u{1}\"]}", "", .malformedJSON),
-    ])
+    ] + formatV2Cases)
     func badDocumentsAreRefusedNamingTheField(json: String, path: String, kind: LayoutError.Kind) {
         #expect {
             try LayoutDescription(json: Array(json.utf8))
@@ -57,7 +57,7 @@ import Testing
     }
 
     /// Format v2's fields: every bad input of issues 11 and 12 is refused naming the field.
-    @Test(arguments: [
+    static let formatV2Cases: [(String, String, LayoutError.Kind)] = [
         ("{\"width\": 100, \"axis\": \"horizontl\", \"sections\": []}", "axis", LayoutError.Kind.invalidValue),
         ("{\"width\": 100, \"axis\": 1, \"sections\": []}", "axis", .wrongType),
         ("{\"width\": 100, \"direction\": \"rtl\", \"sections\": []}", "direction", .invalidValue),
@@ -91,15 +91,7 @@ import Testing
         (document("{\"minColumnWidth\": 20, \"itemHeights\": []}", top: "\"sectionStart\": \"continueColumns\","),
          "sections[1].minColumnWidth", .unsupportedCombination),
         (document("{\"columns\": 2, \"itemHeights\": [], \"itemSpan\": []}"), "sections[1].itemSpan", .unknownField),
-    ])
-    func badFormatV2FieldsAreRefusedNamingTheField(json: String, path: String, kind: LayoutError.Kind) {
-        #expect {
-            try LayoutDescription(json: Array(json.utf8))
-        } throws: { error in
-            let error = error as! LayoutError
-            return error.kind == kind && error.path == path
-        }
-    }
+    ]
 
     @Test(arguments: [
         ("[1, 0]", "sections[1].itemSpans[1]: must be an integer >= 1 or \"full\", got 0"),

@@ -179,8 +179,8 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     // MARK: Lookups
 
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
-        if let formatV2Fallback { return formatV2Fallback.engine.frame(ofItemAt: indexPath) }
-        guard sections.indices.contains(indexPath.section) else { return nil }
+        // The fallback holds the layout when `sections` is empty: off the lookup's path.
+        guard sections.indices.contains(indexPath.section) else { return formatV2Fallback?.engine.frame(ofItemAt: indexPath) }
         let top = sectionTops[indexPath.section]
         return sections.withUnsafeBufferPointer { buffer -> Rect? in
             // Fields through the pointer, restating `SectionLayout.column(ofItem:)`: calling the method
@@ -198,8 +198,9 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     }
 
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
-        if let formatV2Fallback { return formatV2Fallback.engine.frame(ofSupplementary: kind, inSection: section) }
-        guard sections.indices.contains(section) else { return nil }
+        guard sections.indices.contains(section) else {
+            return formatV2Fallback?.engine.frame(ofSupplementary: kind, inSection: section)
+        }
         let (headerHeight, footerHeight) = layoutDescription.sections.borrowElement(section) { ($0.headerHeight, $0.footerHeight) }
         switch kind {
         case .header where headerHeight > 0:
