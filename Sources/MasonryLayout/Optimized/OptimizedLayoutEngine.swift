@@ -232,7 +232,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             appendElements(ofSection: section, in: rect, pinningHeaders: pinningHeaders, to: &result, lastBefore: &lastBefore)
             section += 1
         }
-        if pinningHeaders {
+        if pinningHeaders, layoutDescription.sectionStart == .belowLongestColumn {  // continueColumns has no headers
             appendPinnedHeaders(from: section, in: rect, to: &result)
         }
         if edges == .open {
