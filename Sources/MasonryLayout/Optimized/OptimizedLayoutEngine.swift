@@ -41,7 +41,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     public mutating func prepare(_ description: LayoutDescription) {
         layoutDescription = description
         formatV2Fallback = nil
-        if !FormatV2Fallback.unsupportedFeatures(of: description).isEmpty {
+        if FormatV2Fallback.isNeeded(for: description) {
             let fallback = FormatV2Fallback(description)
             formatV2Fallback = fallback
             sections = []
