@@ -134,6 +134,11 @@ extension SectionDescription {
 
     /// `[a,b,c]`, each element as its `description` writes it (numbers in shortest round-trip form).
     static func jsonList(_ values: some Sequence<some CustomStringConvertible>) -> String {
-        "[" + values.map(\.description).joined(separator: ",") + "]"
+        var text = "["
+        for (index, value) in values.enumerated() {
+            if index > 0 { text += "," }
+            text += value.description
+        }
+        return text + "]"
     }
 }

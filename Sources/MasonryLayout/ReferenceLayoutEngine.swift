@@ -63,15 +63,18 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
             var columnEnds = Array(repeating: columnStart, count: section.columns)
 
             firstItemAttribute.append(allAttributes.count)
+            let columns = section.columns
+            let spans = section.itemSpans
+            let excludesTrailingSpacing = description.trailingItemSpacing == .exclude
             for (itemIndex, itemHeight) in section.itemHeights.enumerated() {
-                let span = section.span(ofItem: itemIndex).columnCount(in: section.columns)
+                let span = spans?[itemIndex].columnCount(in: columns) ?? 1
                 let start: Int
                 switch description.placement {
                 case .shortestColumn:
                     start = Self.shortestStart(ofSpan: span, in: columnHeights, tieBreak: description.tieBreak)
                 case .roundRobin:
-                    start = roundRobinPosition + span <= section.columns ? roundRobinPosition : 0
-                    roundRobinPosition = (start + span) % section.columns
+                    start = roundRobinPosition + span <= columns ? roundRobinPosition : 0
+                    roundRobinPosition = (start + span) % columns
                 }
                 let covered = start..<(start + span)
                 let localY = Self.top(ofColumns: covered, in: columnHeights)
@@ -86,7 +89,7 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
                 for column in covered {
                     columnHeights[column] = grown
                 }
-                if description.trailingItemSpacing == .exclude {
+                if excludesTrailingSpacing {
                     let bottom = LayoutArithmetic.itemBottom(localY: localY, itemHeight: itemHeight)
                     for column in covered {
                         columnEnds[column] = bottom
@@ -153,18 +156,20 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
     public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
         let axis = layoutDescription.axis
         let layoutRect = axis.onScreen(rect)  // transposition is its own inverse
-        return allAttributes.compactMap { element in
-            var element = element
+        var hits: [LayoutElement] = []
+        for var element in allAttributes {
             if pinningHeaders, element.kind == .header {
                 let extent = sectionExtents[element.section]
                 element.frame.y = LayoutArithmetic.pinnedHeaderY(
                     rectMinY: layoutRect.minY, sectionTop: extent.top, localBottom: extent.localBottom,
                     headerHeight: element.frame.height)
             }
-            guard element.frame.intersects(layoutRect, edges: edges) else { return nil }
-            element.frame = axis.onScreen(element.frame)
-            return element
+            if element.frame.intersects(layoutRect, edges: edges) {
+                element.frame = axis.onScreen(element.frame)
+                hits.append(element)
+            }
         }
+        return hits
     }
 
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
