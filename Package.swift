@@ -21,12 +21,10 @@ let package = Package(
             path: "Benchmarks/MasonryBenchmarkHarness"
         ),
         .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout", "MasonryBenchmarkHarness", "MasonryVerification"]),
-        // jemalloc (Debian: libjemalloc-dev), linked into the `masonry` tool only: every allocation
-        // of the tool, harness included, goes through it, for allocation statistics and chosen decay
-        // settings. Test bundles must not link it: under ThreadSanitizer, whose allocator intercepts
-        // `free`, a jemalloc pointer crashes the process.
-        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
-        .executableTarget(name: "masonry", dependencies: ["MasonryCommandLine", "MasonryBenchmarkHarness", "CJemalloc"]),
+        // The tool. `masonry bench` runs under jemalloc, preloaded at run time rather than linked
+        // (Sources/MasonryCommandLine/JemallocPreload.swift): no build needs a system package, and
+        // test bundles, whose ThreadSanitizer allocator a jemalloc pointer would crash, never see it.
+        .executableTarget(name: "masonry", dependencies: ["MasonryCommandLine"]),
         // libFuzzer's entry point, built by Scripts/fuzz with `swift build --sanitize=fuzzer`.
         .executableTarget(name: "MasonryFuzzTarget", dependencies: ["MasonryLayout", "MasonryVerification"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification"]),

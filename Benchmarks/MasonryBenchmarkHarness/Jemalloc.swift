@@ -1,8 +1,8 @@
 /// The process allocator's statistics and settings, read and written through jemalloc's `mallctl`.
 ///
-/// The `masonry` tool links jemalloc (Debian builds it unprefixed, so it replaces `malloc` for
-/// every allocation of the process) and hands its `mallctl` in; the harness itself does not link
-/// it, so test bundles stay free of it. Statistics are cached by jemalloc and refreshed by
+/// `masonry bench` preloads jemalloc (Debian builds it unprefixed, so it replaces `malloc` for
+/// every allocation of the process) and hands its `mallctl` in; nothing links it, so test
+/// bundles stay free of it. Statistics are cached by jemalloc and refreshed by
 /// writing `epoch`; the calling thread's cache is flushed first so that its contents count.
 public struct Jemalloc: Sendable {
     /// The signature of jemalloc's `mallctl(name, oldp, oldlenp, newp, newlen)`.

@@ -1,8 +1,9 @@
 # Shared by the scripts: checks for the Swift toolchain and installs the Debian packages the
 # project needs when they are absent. Nothing is installed when everything is present.
 
-# Debian packages the build needs: jemalloc for the benchmark harness (and pkg-config to find it).
-MASONRY_APT_PACKAGES=(libjemalloc-dev pkg-config)
+# Debian packages the scripts need (the build itself needs none): jemalloc's shared library, which
+# `masonry bench` preloads to measure memory and allocations.
+MASONRY_APT_PACKAGES=(libjemalloc2)
 
 ensure_requirements() {
     if ! command -v swift >/dev/null 2>&1; then

@@ -1,18 +1,28 @@
-/// The parsed command line of one subcommand: its options (`--name value`), flags and
-/// positional arguments, with usage errors that name the offending argument.
+import MasonryLayout
+
+/// The parsed command line of one subcommand: the values of its declared options, its flags and
+/// its positional arguments, with usage errors that name the offending argument and suggest the
+/// option that was probably meant.
 struct Arguments {
+    let signature: CommandSignature
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
 
-    /// Parses `arguments` for `command`, accepting the options in `options` (each takes a value,
-    /// as `--name value` or `--name=value`) and the flags in `flags`. `--help` is always a flag.
-    init(_ arguments: [String], command: String, options: Set<String>, flags knownFlags: Set<String> = []) throws(CommandFailure) {
+    /// Parses `arguments` against `signature`: `--name value`, `--name=value`, flags, `-` (standard
+    /// input) and positionals in any order; `-h` and `--help` anywhere ask for the help.
+    init(_ arguments: [String], signature: CommandSignature) throws(CommandFailure) {
+        self.signature = signature
+        let command = signature.qualifiedName
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            guard argument.hasPrefix("--") else {
+            if argument == "-h" {
+                flags.insert(CommandOption.help.name)
+                continue
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
                 positionals.append(argument)
                 continue
             }
@@ -22,53 +32,76 @@ struct Arguments {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            if name == "--help" || knownFlags.contains(name) {
+            guard let option = signature.option(named: name) else {
+                let known = signature.options.filter { !$0.isHidden }.map(\.name)
+                throw .usage(command, "unknown option '\(name)'\(NameSuggestion.didYouMean(name, among: known, quote: "'"))")
+            }
+            guard option.takesValue else {
                 guard inlineValue == nil else { throw .usage(command, "\(name) takes no value") }
                 flags.insert(name)
-            } else if options.contains(name) {
-                guard values[name] == nil else { throw .usage(command, "\(name) given twice") }
-                if let inlineValue {
-                    values[name] = inlineValue
-                } else {
-                    guard index < arguments.count else { throw .usage(command, "\(name) needs a value") }
-                    values[name] = arguments[index]
-                    index += 1
-                }
-            } else if argument == "-" {
-                positionals.append(argument)
+                continue
+            }
+            guard values[name] == nil else { throw .usage(command, "\(name) given twice") }
+            if let inlineValue {
+                values[name] = inlineValue
             } else {
-                throw .usage(command, "unknown option '\(name)'")
+                guard index < arguments.count else { throw .usage(command, "\(name) needs a value (\(option.synopsis))") }
+                values[name] = arguments[index]
+                index += 1
             }
         }
     }
 
-    var wantsHelp: Bool { flags.contains("--help") }
+    var wantsHelp: Bool { flags.contains(CommandOption.help.name) }
 
-    /// One value among `allowed`, or `fallback` when the option is absent.
-    func choice<Value: RawRepresentable>(_ name: String, command: String, default fallback: Value) throws(CommandFailure) -> Value
-    where Value.RawValue == String, Value: CaseIterable {
-        guard let text = values[name] else { return fallback }
+    private var command: String { signature.qualifiedName }
+
+    /// The value given for `option`, or nil.
+    subscript(option: CommandOption) -> String? { values[option.name] }
+
+    /// Whether the flag `option` was given.
+    func isSet(_ option: CommandOption) -> Bool { flags.contains(option.name) }
+
+    /// One value among `Value`'s cases, or `fallback` when the option is absent.
+    func choice<Value: RawRepresentable & CaseIterable>(_ option: CommandOption, default fallback: Value) throws(CommandFailure) -> Value
+    where Value.RawValue == String {
+        guard let text = self[option] else { return fallback }
         guard let value = Value(rawValue: text) else {
-            let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .usage(command, "\(name) must be one of \(allowed), got '\(text)'")
+            let allowed = Value.allCases.map(\.rawValue)
+            throw .usage(command, "\(option.name) must be one of \(allowed.joined(separator: ", ")), got '\(text)'"
+                         + NameSuggestion.didYouMean(text, among: allowed, quote: "'"))
         }
         return value
     }
 
     /// A whole number in `range`, or `fallback` when the option is absent.
-    func integer(_ name: String, command: String, in range: ClosedRange<Int>, default fallback: Int) throws(CommandFailure) -> Int {
-        guard let text = values[name] else { return fallback }
+    func integer(_ option: CommandOption, in range: ClosedRange<Int>, default fallback: Int) throws(CommandFailure) -> Int {
+        guard let text = self[option] else { return fallback }
         guard let value = Int(text), range.contains(value) else {
-            throw .usage(command, "\(name) must be an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
+            throw .usage(command, "\(option.name) must be an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
+        }
+        return value
+    }
+
+    /// A finite number in `range`, or `fallback` when the option is absent.
+    func number(_ option: CommandOption, in range: ClosedRange<Double>, default fallback: Double) throws(CommandFailure) -> Double {
+        guard let text = self[option] else { return fallback }
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw .usage(command, "\(option.name) must be a number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
         }
         return value
     }
 
     /// Exactly one positional argument, named `what` in the error.
-    func singlePositional(command: String, what: String) throws(CommandFailure) -> String {
+    func singlePositional(what: String) throws(CommandFailure) -> String {
         guard positionals.count == 1 else {
             throw .usage(command, positionals.isEmpty ? "missing \(what)" : "unexpected argument '\(positionals[1])'")
         }
         return positionals[0]
+    }
+
+    /// Refuses positional arguments, for commands that take none.
+    func noPositionals() throws(CommandFailure) {
+        if let extra = positionals.first { throw .usage(command, "unexpected argument '\(extra)'") }
     }
 }

@@ -15,7 +15,7 @@ protocol Command {
 /// What a command runs with besides its arguments.
 struct CommandContext {
     var console: Console
-    /// The process's allocator, when the executable links jemalloc.
+    /// The process's allocator, when jemalloc is (pre)loaded.
     var jemalloc: Jemalloc?
 }
 

@@ -1,4 +1,5 @@
 import MasonryBenchmarkHarness
+import MasonryLayout
 
 /// The `masonry` command-line tool: dispatches to a subcommand and turns failures into one line
 /// on stderr and an exit status.
@@ -15,8 +16,9 @@ public enum MasonryTool {
             COMMANDS:
             \(list.joined(separator: "\n"))
 
-            Run 'masonry COMMAND --help' for a command's options. Exit status: 0 success, 1 a check
-            failed, 2 bad input or usage.
+            Run 'masonry help COMMAND' (or 'masonry COMMAND --help') for a command's options,
+            'masonry --version' for the version. Exit status: 0 success, 1 a check failed, 2 bad
+            input or usage.
             """
     }
 
@@ -29,19 +31,47 @@ public enum MasonryTool {
             console.error("masonry: missing command (see 'masonry --help')\n")
             return .badInput
         }
-        if name == "--help" || name == "help" || name == "-h" {
+        switch name {
+        case "--help", "-h":
             console.output(help + "\n")
             return .success
+        case "--version":
+            console.output("masonry \(MasonryVersion.description)\n")
+            return .success
+        case "help":
+            return showHelp(for: Array(arguments.dropFirst()), console: console)
+        default:
+            break
         }
-        guard let command = commands.first(where: { $0.name == name }) else {
-            console.error("masonry: unknown command '\(name)' (see 'masonry --help')\n")
-            return .badInput
-        }
+        guard let command = command(named: name, console: console) else { return .badInput }
         do {
             return try command.run(Array(arguments.dropFirst()), context: CommandContext(console: console, jemalloc: jemalloc))
         } catch {
             console.error("\(error.message.hasPrefix("masonry") ? "" : "\(command.qualifiedName): ")\(error.message)\n")
             return error.status
         }
+    }
+
+    /// `masonry help [COMMAND]`: the tool's help, or one command's.
+    private static func showHelp(for arguments: [String], console: Console) -> ExitCode {
+        guard let name = arguments.first else {
+            console.output(help + "\n")
+            return .success
+        }
+        guard arguments.count == 1 else {
+            console.error("masonry help: unexpected argument '\(arguments[1])' (see 'masonry --help')\n")
+            return .badInput
+        }
+        guard let command = command(named: name, console: console) else { return .badInput }
+        console.output(command.help + "\n")
+        return .success
+    }
+
+    /// The command called `name`, or nil after an error that suggests the closest name.
+    private static func command(named name: String, console: Console) -> (any Command.Type)? {
+        if let command = commands.first(where: { $0.name == name }) { return command }
+        let suggestion = NameSuggestion.didYouMean(name, among: commands.map { $0.name } + ["help"], quote: "'")
+        console.error("masonry: unknown command '\(name)'\(suggestion) (see 'masonry --help')\n")
+        return nil
     }
 }

@@ -3,13 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CJemalloc
-import MasonryBenchmarkHarness
 import MasonryCommandLine
 
-// This executable links jemalloc, so every allocation goes through it; the benchmark harness
-// reads its statistics through `mallctl`.
+// `bench` restarts itself with jemalloc preloaded (see JemallocPreload), so that the harness can
+// read the allocator's statistics through `mallctl`.
+let jemalloc = JemallocPreload.processAllocator(arguments: CommandLine.arguments)
 let console = Console.standard()
-let status = MasonryTool.run(Array(CommandLine.arguments.dropFirst()), console: console, jemalloc: Jemalloc(mallctl: mallctl))
+let status = MasonryTool.run(Array(CommandLine.arguments.dropFirst()), console: console, jemalloc: jemalloc)
 console.flush()
 exit(status.rawValue)

@@ -16,7 +16,7 @@ import Testing
         #expect(report.records.contains { $0.name.hasPrefix("prepare/peer/") })
         #expect(report.records.allSatisfy { $0.realTimes.count == 2 })
         #expect(report.records.first { $0.engine == "optimized" }?.medianCounter("ns_per_item") != nil)
-        // The test bundle does not link jemalloc (see Package.swift): no memory counters here;
+        // The test bundle does not load jemalloc (see JemallocPreload): no memory counters here;
         // .ci/run checks them on the real tool.
         #expect(report.context.jemallocVersion == "not linked")
         for sibling in ["latest.md", "latest.svg", "latest.github-action.json"] {

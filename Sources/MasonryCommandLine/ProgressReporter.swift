@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Progress of a long run on standard error: `[n/total] step (elapsed, about … left)`.
+///
+/// On a terminal the line is redrawn in place; in a CI log (stderr is a file or a pipe) each step
+/// is a plain line, so a log shows where a run is and how long it has left. `quiet` turns it off.
+final class ProgressReporter {
+    private let console: Console
+    private let total: Int?
+    private let redraws: Bool
+    private let isQuiet: Bool
+    private let clock: () -> Double
+    private let started: Double
+    private var completed = 0
+    private var lineIsOpen = false
+
+    /// `total` is the number of steps when known; `clock` returns seconds (monotonic).
+    init(console: Console, total: Int?, quiet: Bool = false, isTerminal: Bool = isatty(2) != 0,
+         clock: @escaping () -> Double = ProgressReporter.monotonicSeconds) {
+        self.console = console
+        self.total = total
+        redraws = isTerminal
+        isQuiet = quiet
+        self.clock = clock
+        started = clock()
+    }
+
+    /// Reports that step `name` starts.
+    func step(_ name: String) {
+        completed += 1
+        guard !isQuiet else { return }
+        let line = "\(counter) \(name) (\(timing))"
+        if redraws {
+            console.error("\r\u{1B}[K" + line)
+            lineIsOpen = true
+        } else {
+            console.error(line + "\n")
+        }
+    }
+
+    /// A line of its own (a count of cases, say), redrawn on a terminal like a step.
+    func status(_ text: String) {
+        guard !isQuiet else { return }
+        if redraws {
+            console.error("\r\u{1B}[K" + text)
+            lineIsOpen = true
+        } else {
+            console.error(text + "\n")
+        }
+    }
+
+    /// Clears the live line, before the results are printed.
+    func finish() {
+        if lineIsOpen { console.error("\r\u{1B}[K") }
+        lineIsOpen = false
+    }
+
+    private var counter: String {
+        total.map { "[\(completed)/\($0)]" } ?? "[\(completed)]"
+    }
+
+    /// `12 s elapsed, about 40 s left`: the remaining steps at the average pace so far.
+    private var timing: String {
+        let elapsed = clock() - started
+        var text = "\(Self.duration(elapsed)) elapsed"
+        if let total, completed > 1, total >= completed {
+            let perStep = elapsed / Double(completed - 1)
+            text += ", about \(Self.duration(perStep * Double(total - completed + 1))) left"
+        }
+        return text
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return whole < 60 ? "\(whole) s" : "\(whole / 60) min \(whole % 60) s"
+    }
+
+    static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+@testable import MasonryLayout
+import MasonryWorkloads
+import Testing
+
+/// `Schemas/layout-description.schema.json` describes what the tool reads: every example and a
+/// sample of the fuzzer's descriptions are valid against it, and documents the tool refuses for
+/// their structure are invalid against it too.
+@Suite struct LayoutDescriptionSchemaTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let validator: JSONSchemaValidator = {
+        let bytes = try! Data(contentsOf: repository.appendingPathComponent("Schemas/layout-description.schema.json"))
+        return JSONSchemaValidator(schema: try! JSONParser.parse(Array(bytes)))
+    }()
+
+    static var examples: [String] {
+        let directory = repository.appendingPathComponent("Examples")
+        return (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.filter { $0.hasSuffix(".json") }.sorted() ?? []
+    }
+
+    @Test func thereAreExamples() {
+        #expect(Self.examples.count >= 5)
+    }
+
+    @Test(arguments: examples)
+    func everyExampleIsValid(name: String) throws {
+        let bytes = Array(try Data(contentsOf: Self.repository.appendingPathComponent("Examples/\(name)")))
+        _ = try LayoutDescription(json: bytes)
+        #expect(Self.validator.firstViolation(in: try JSONParser.parse(bytes)) == nil)
+    }
+
+    @Test func theFuzzersDescriptionsAreValid() throws {
+        for seed in UInt64(0)..<300 {
+            var generator = RandomLayoutGenerator(seed: seed)
+            let text = generator.description(maximumSections: 4, maximumItems: 12).jsonText()
+            let violation = Self.validator.firstViolation(in: try JSONParser.parse(Array(text.utf8)))
+            #expect(violation == nil, "seed \(seed): \(violation ?? "") in \(text)")
+        }
+    }
+
+    @Test(arguments: [
+        #"{"sections": []}"#,
+        #"{"width": 0, "sections": []}"#,
+        #"{"width": 100, "sections": [], "widht": 3}"#,
+        #"{"width": 100, "placement": "shortest", "sections": []}"#,
+        #"{"width": 100, "sections": [{"itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"columns": 2.5, "itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"columns": 1025, "itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"columns": 2, "minColumnWidth": 50, "itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"columns": 2, "maxColumns": 3, "itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"columns": 2, "itemHeights": [-1]}]}"#,
+        #"{"width": 100, "sections": [{"columns": 2, "itemHeights": [1], "itemSpans": [0]}]}"#,
+        #"{"width": 100, "sections": [{"columns": 2, "itemHeights": [1], "itemSpans": ["all"]}]}"#,
+        #"{"width": 100, "sections": [{"columns": 2, "inset": {"top": 1, "start": 2}, "itemHeights": []}]}"#,
+        #"{"width": 100, "sectionStart": "continueColumns", "sections": [{"columns": 2, "headerHeight": 5, "itemHeights": []}]}"#,
+        #"{"width": 100, "sectionStart": "continueColumns", "trailingItemSpacing": "exclude", "sections": []}"#,
+        #"{"width": 100, "displayScale": 0, "sections": []}"#,
+    ])
+    func refusedDocumentsAreInvalid(document: String) throws {
+        #expect(Self.validator.firstViolation(in: try JSONParser.parse(Array(document.utf8))) != nil)
+    }
+
+    @Test(arguments: [
+        #"{"width": 100, "sections": [{"columns": 2.0, "itemHeights": [1, 2]}]}"#,
+        #"{"width": 100, "sections": [{"minColumnWidth": 40, "maxColumns": 3, "itemHeights": [1], "itemSpans": ["full"]}]}"#,
+        #"{"width": 100, "axis": "horizontal", "direction": "rightToLeft", "columnWidthRounding": "floor", "displayScale": 3, "trailingItemSpacing": "exclude", "sections": [{"columns": 3, "itemHeights": [1, 2], "itemSpans": [2, 1]}]}"#,
+    ])
+    func formatV2DocumentsAreValid(document: String) throws {
+        let violation = Self.validator.firstViolation(in: try JSONParser.parse(Array(document.utf8)))
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+}
