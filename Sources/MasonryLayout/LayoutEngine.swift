@@ -17,6 +17,10 @@ public protocol LayoutEngine {
     /// rects count), ordered by section, then header, items by index, footer.
     func elements(in rect: Rect) -> [LayoutElement]
 
+    /// The same elements as `elements(in:)`, appended to `result` (which keeps what it held):
+    /// a caller that reuses one buffer for every query allocates nothing per query.
+    func elements(in rect: Rect, into result: inout [LayoutElement])
+
     /// The frame of an item, or nil when the section or item does not exist.
     func frame(ofItemAt indexPath: ItemIndexPath) -> Rect?
 
@@ -27,4 +31,12 @@ public protocol LayoutEngine {
     /// Applies an incremental change to the laid-out description. A refused update leaves the
     /// engine as it was.
     mutating func apply(_ update: LayoutUpdate) throws(LayoutError)
+}
+
+extension LayoutEngine {
+    /// Appends `elements(in:)`: engines that can append without building an array first
+    /// implement `elements(in:into:)` themselves.
+    public func elements(in rect: Rect, into result: inout [LayoutElement]) {
+        result.append(contentsOf: elements(in: rect))
+    }
 }

@@ -1,0 +1,95 @@
+/// What a section's buffers are laid out for: its placement, its column count and its
+/// checkpoint interval. Two sections with the same shape can share buffer layouts.
+struct SectionShape: Equatable, Sendable {
+    var placement: Placement
+    var columnCount: Int
+    /// log2 of the checkpoint interval K: at least 64 items, and 16 per column, so checkpoints
+    /// (a height and a last item per column, 12 bytes) stay under one byte per item.
+    var intervalShift: Int
+
+    init(placement: Placement, columnCount: Int) {
+        self.placement = placement
+        self.columnCount = columnCount
+        intervalShift = max(64, 16 * columnCount).roundedUpToPowerOfTwo.trailingZeroBitCount
+    }
+
+    var interval: Int { 1 << intervalShift }
+
+    /// Checkpoints a section of `items` items has: checkpoint 0 always, checkpoint b > 0 where
+    /// item b·K exists.
+    func checkpointCount(items: Int) -> Int {
+        items == 0 ? 1 : (items - 1) >> intervalShift + 1
+    }
+}
+
+/// Where each buffer starts in a section's allocation, in 8-byte words, for a capacity.
+struct SectionBufferLayout: Equatable, Sendable {
+    var itemCapacity: Int
+    var checkpointCapacity: Int
+    var checkpointY: Int
+    var checkpointHeights: Int
+    var endHeights: Int
+    var lastItems: Int
+    var columns: Int
+    var wordCount: Int
+
+    /// Per item a local y (8 bytes) and, for shortest column, a column (2 bytes); per
+    /// checkpoint the smallest height (8), each column's height (8) and, for shortest column,
+    /// each column's last item (4); the column heights after the last item.
+    init(shape: SectionShape, itemCapacity: Int) {
+        let columns = shape.columnCount
+        let tracksColumns = shape.placement == .shortestColumn
+        self.itemCapacity = itemCapacity
+        checkpointCapacity = shape.checkpointCount(items: itemCapacity)
+        checkpointY = itemCapacity
+        checkpointHeights = checkpointY + checkpointCapacity
+        endHeights = checkpointHeights + checkpointCapacity * columns
+        lastItems = endHeights + columns
+        self.columns = lastItems + (tracksColumns ? (checkpointCapacity * columns + 1) / 2 : 0)
+        wordCount = self.columns + (tracksColumns ? (itemCapacity + 3) / 4 : 0)
+    }
+}
+
+/// A section's size, geometry and layout results: the header of its `SectionStorage`.
+struct SectionHeader: Sendable {
+    var shape: SectionShape
+    var layout: SectionBufferLayout
+    var geometry: SectionGeometry
+    /// Items laid out.
+    var itemCount = 0
+    /// Checkpoints written (`shape.checkpointCount(items: itemCount)` after a lay-out).
+    var checkpointCount = 1
+    /// The round-robin position before item 0 (it continues from the previous section in
+    /// `continueColumns` mode), and after the last item.
+    var startPosition: Int
+    var endPosition: Int
+    /// `max(column heights) + inset.bottom`.
+    var localBottom = 0.0
+    /// `localBottom + footerHeight`.
+    var height = 0.0
+}
+
+/// One section of the optimized engine's layout in a single allocation: a `SectionHeader`,
+/// then the buffers `SectionBufferLayout` places. Accessed through `SectionHandle`.
+///
+/// A reference type behind the value-semantic `SectionLayout`, which copies it before a write
+/// when it is shared (copy on write), as `Array` does. Not `Sendable` itself (`ManagedBuffer`
+/// is not): `SectionLayout` is, by that discipline.
+final class SectionStorage: ManagedBuffer<SectionHeader, UInt64> {
+    /// A storage for `header`'s shape and capacity, its buffers bound to their types.
+    static func make(_ header: SectionHeader) -> SectionStorage {
+        let storage = unsafeDowncast(
+            create(minimumCapacity: max(1, header.layout.wordCount)) { _ in header }, to: SectionStorage.self)
+        storage.withUnsafeMutablePointers { _, words in SectionHandle.bindBuffers(words, header.layout) }
+        return storage
+    }
+
+    /// Calls `body` with a handle on this storage's header and buffers.
+    @inline(__always)
+    func withHandle<Result>(_ body: (SectionHandle) throws -> Result) rethrows -> Result {
+        try withUnsafeMutablePointers { header, words in try body(SectionHandle(header: header, words: words)) }
+    }
+
+    /// Bytes allocated (header and buffers), for the memory budget.
+    var allocatedBytes: Int { MemoryLayout<SectionHeader>.stride + 16 + capacity * 8 }
+}

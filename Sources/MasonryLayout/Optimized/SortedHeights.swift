@@ -1,0 +1,112 @@
+/// A fixed number of column heights in ascending order, held in `DoublePair` registers: the
+/// part of the shortest-column state that the kernel updates per item with a min/max merge.
+///
+/// Built by nesting: `HeightPairs<HeightPairs<OneHeight>>` holds five heights (a section of
+/// six columns: the shortest is held apart, see `SortedColumns`). Once specialized and
+/// inlined, `merge` is straight-line code: per pair one `maxpd`, one shuffle and one `minpd`.
+/// Positions past the heights in use hold +infinity, which every merge leaves in place, so one
+/// type serves every column count up to its capacity.
+protocol SortedHeights {
+    /// How many heights the type holds.
+    static var capacity: Int { get }
+    /// Positions 0 and 1 of this block (position 1 is +infinity for `OneHeight`).
+    var pair: DoublePair { get }
+    /// Reads `capacity` heights in ascending order.
+    init(_ heights: UnsafePointer<Double>)
+    /// Inserts `value` (the same in both lanes) into the sorted heights and drops the lowest,
+    /// which the caller takes as the new shortest: position k becomes
+    /// `min(max(value, height[k]), height[k + 1])`, the last `max(value, height[last])`.
+    mutating func merge(_ value: DoublePair)
+    /// Lanes that sum to minus the number of heights below `value`.
+    func countBelow(_ value: DoublePair) -> SIMD2<Int64>
+    /// Writes the `capacity` heights in ascending order.
+    func store(_ heights: UnsafeMutablePointer<Double>)
+}
+
+/// The last height, with +infinity in the second lane.
+struct OneHeight: SortedHeights {
+    private(set) var pair: DoublePair
+
+    static var capacity: Int { 1 }
+
+    @inline(__always)
+    init(_ heights: UnsafePointer<Double>) {
+        pair = DoublePair(heights[0], .infinity)
+    }
+
+    @inline(__always)
+    mutating func merge(_ value: DoublePair) {
+        pair = PairMath.maximum(value, pair)  // the second lane stays +infinity
+    }
+
+    @inline(__always)
+    func countBelow(_ value: DoublePair) -> SIMD2<Int64> {
+        PairMath.lessThanMask(pair, value)
+    }
+
+    @inline(__always)
+    func store(_ heights: UnsafeMutablePointer<Double>) {
+        heights[0] = pair.x
+    }
+}
+
+/// The last two heights.
+struct TwoHeights: SortedHeights {
+    private(set) var pair: DoublePair
+
+    static var capacity: Int { 2 }
+
+    @inline(__always)
+    init(_ heights: UnsafePointer<Double>) {
+        pair = DoublePair(heights[0], heights[1])
+    }
+
+    @inline(__always)
+    mutating func merge(_ value: DoublePair) {
+        pair = PairMath.minimum(PairMath.maximum(value, pair), DoublePair(pair.y, .infinity))
+    }
+
+    @inline(__always)
+    func countBelow(_ value: DoublePair) -> SIMD2<Int64> {
+        PairMath.lessThanMask(pair, value)
+    }
+
+    @inline(__always)
+    func store(_ heights: UnsafeMutablePointer<Double>) {
+        heights[0] = pair.x
+        heights[1] = pair.y
+    }
+}
+
+/// Two heights followed by more.
+struct HeightPairs<Next: SortedHeights>: SortedHeights {
+    private(set) var pair: DoublePair
+    private var next: Next
+
+    static var capacity: Int { 2 + Next.capacity }
+
+    @inline(__always)
+    init(_ heights: UnsafePointer<Double>) {
+        pair = DoublePair(heights[0], heights[1])
+        next = Next(heights + 2)
+    }
+
+    @inline(__always)
+    mutating func merge(_ value: DoublePair) {
+        let shifted = DoublePair(pair.y, next.pair.x)
+        pair = PairMath.minimum(PairMath.maximum(value, pair), shifted)
+        next.merge(value)
+    }
+
+    @inline(__always)
+    func countBelow(_ value: DoublePair) -> SIMD2<Int64> {
+        PairMath.lessThanMask(pair, value) &+ next.countBelow(value)
+    }
+
+    @inline(__always)
+    func store(_ heights: UnsafeMutablePointer<Double>) {
+        heights[0] = pair.x
+        heights[1] = pair.y
+        next.store(heights + 2)
+    }
+}
