@@ -42,10 +42,9 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             layouts.removeSubrange(min(layouts.count, description.sections.count)...)
             layouts.append(contentsOf: repeatElement(SectionLayout(), count: description.sections.count - layouts.count))
             // Sections are independent in their own coordinates: lay them out in parallel.
-            ParallelBatches.forEach(&layouts, itemCounts: description.sections.map(\.itemHeights.count),
-                                    threads: threads) { index, layout in
-                Self.reset(&layout, toSection: index, of: description, after: nil)
-                description.sections.borrowElement(index) { layout.layOut(from: 0, section: $0, tieBreak: description.tieBreak) }
+            ParallelBatches.forEachBatch(&layouts, itemCounts: description.sections.map { $0.itemHeights.count },
+                                         threads: threads) { batch, layouts in
+                Self.layOutFresh(layouts, batch, of: description)
             }
             sections = layouts
             sectionTops = [0]
@@ -53,6 +52,37 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         case .continueColumns:
             sections = []
             layOutContinuing(fromSection: 0, item: 0)
+        }
+    }
+
+    /// Lays out sections `batch` of `description` (`belowLongestColumn` mode) into `layouts`,
+    /// two at a time where they have the same shape and a pairable kernel: section k of the
+    /// batch's first half with section k of its second half, so that each of the two interleaved
+    /// loops walks memory forward from one section to the next (sections are allocated in
+    /// order), which the hardware prefetchers follow.
+    private static func layOutFresh(_ layouts: UnsafeMutableBufferPointer<SectionLayout>, _ batch: Range<Int>,
+                                    of description: LayoutDescription) {
+        description.sections.withUnsafeBufferPointer { sections in
+            let half = batch.count / 2
+            for first in batch.lowerBound..<(batch.lowerBound + half) {
+                let second = first + half
+                reset(&layouts[first], toSection: first, of: description, after: nil)
+                reset(&layouts[second], toSection: second, of: description, after: nil)
+                let columns = sections[first].columns
+                if description.placement == .shortestColumn, SectionLayout.pairableColumns.contains(columns),
+                   sections[second].columns == columns {
+                    SectionLayout.layOutFresh(&layouts[first], sections[first], &layouts[second], sections[second],
+                                              tieBreak: description.tieBreak)
+                } else {
+                    layouts[first].layOut(from: 0, section: sections[first], tieBreak: description.tieBreak)
+                    layouts[second].layOut(from: 0, section: sections[second], tieBreak: description.tieBreak)
+                }
+            }
+            if batch.count % 2 == 1 {
+                let last = batch.upperBound - 1
+                reset(&layouts[last], toSection: last, of: description, after: nil)
+                layouts[last].layOut(from: 0, section: sections[last], tieBreak: description.tieBreak)
+            }
         }
     }
 

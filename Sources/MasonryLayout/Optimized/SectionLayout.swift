@@ -29,16 +29,19 @@ struct SectionLayout: @unchecked Sendable {
         storage = Self.placeholder.storage
     }
 
-    @inline(__always) var itemCount: Int { storage.header.itemCount }
-    @inline(__always) var height: Double { storage.header.height }
-    @inline(__always) var localBottom: Double { storage.header.localBottom }
-    @inline(__always) var endPosition: Int { storage.header.endPosition }
+    /// The header, read through its pointer: `storage.header` is a class property, and every
+    /// access to one pays a dynamic exclusivity check.
+    @inline(__always) var header: SectionHeader { storage.withUnsafeMutablePointerToHeader { $0.pointee } }
+    @inline(__always) var itemCount: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.itemCount } }
+    @inline(__always) var height: Double { storage.withUnsafeMutablePointerToHeader { $0.pointee.height } }
+    @inline(__always) var localBottom: Double { storage.withUnsafeMutablePointerToHeader { $0.pointee.localBottom } }
+    @inline(__always) var endPosition: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.endPosition } }
 
     var geometry: SectionGeometry {
-        get { storage.header.geometry }
+        get { header.geometry }
         set {
-            makeUnique(itemCapacity: itemCount, keepingItems: itemCount, checkpoints: storage.header.checkpointCount)
-            storage.header.geometry = newValue
+            makeUnique(itemCapacity: itemCount, keepingItems: itemCount, checkpoints: header.checkpointCount)
+            storage.withUnsafeMutablePointerToHeader { $0.pointee.geometry = newValue }
         }
     }
 
@@ -64,23 +67,38 @@ struct SectionLayout: @unchecked Sendable {
     /// the new shape.
     mutating func reset(shape: SectionShape, geometry: SectionGeometry, startPosition: Int, itemCapacity: Int,
                         startHeight: (Int) -> Double) {
-        let layout = SectionBufferLayout(shape: shape, itemCapacity: itemCapacity)
-        let header = SectionHeader(shape: shape, layout: layout, geometry: geometry,
-                                   startPosition: startPosition, endPosition: startPosition)
-        let words = storage.capacity
-        if isKnownUniquelyReferenced(&storage), words >= layout.wordCount, words <= 2 * layout.wordCount + 256 {
-            if storage.header.layout != layout || storage.header.shape != shape {
-                storage.withUnsafeMutablePointers { _, words in SectionHandle.bindBuffers(words, layout) }
+        let reused = isKnownUniquelyReferenced(&storage) && storage.withUnsafeMutablePointers { header, buffers in
+            // A repeated prepare of the same description: the same layout, only the contents change.
+            if header.pointee.shape == shape, header.pointee.layout.itemCapacity == itemCapacity {
+                header.pointee.geometry = geometry
+                header.pointee.itemCount = 0
+                header.pointee.checkpointCount = 1
+                header.pointee.startPosition = startPosition
+                header.pointee.endPosition = startPosition
+                return true
             }
-            storage.header = header
-        } else {
-            storage = SectionStorage.make(header)
+            let layout = SectionBufferLayout(shape: shape, itemCapacity: itemCapacity)
+            let words = header.pointee.allocatedWords
+            guard words >= layout.wordCount, words <= 2 * layout.wordCount + 256 else { return false }
+            SectionHandle.bindBuffers(buffers, layout)
+            header.pointee = SectionHeader(shape: shape, layout: layout, allocatedWords: words, geometry: geometry,
+                                           startPosition: startPosition, endPosition: startPosition)
+            return true
+        }
+        if !reused {
+            storage = SectionStorage.make(SectionHeader(
+                shape: shape, layout: SectionBufferLayout(shape: shape, itemCapacity: itemCapacity), geometry: geometry,
+                startPosition: startPosition, endPosition: startPosition))
         }
         storage.withHandle { section in
             let start = section.checkpointHeights(0)
-            for column in start.indices { start[column] = startHeight(column) }
+            var lowest = Double.infinity
+            for column in start.indices {
+                start[column] = startHeight(column)
+                lowest = min(lowest, start[column])
+            }
             section.endHeights.baseAddress!.update(from: start.baseAddress!, count: start.count)
-            section.checkpointY[0] = start.min()!
+            section.checkpointY[0] = lowest
             if shape.placement == .shortestColumn { section.lastItems(0).update(repeating: SectionHandle.noItem) }
         }
     }
@@ -89,9 +107,9 @@ struct SectionLayout: @unchecked Sendable {
     /// `keepingItems` items and `checkpoints` checkpoints. Grows geometrically, so appending
     /// costs O(1) per item.
     private mutating func makeUnique(itemCapacity: Int, keepingItems: Int, checkpoints: Int) {
-        let current = storage.header.layout.itemCapacity
+        var header = self.header
+        let current = header.layout.itemCapacity
         if isKnownUniquelyReferenced(&storage), current >= itemCapacity { return }
-        var header = storage.header
         let capacity = itemCapacity > current && keepingItems > 0 ? max(itemCapacity, 2 * current) : max(itemCapacity, current)
         header.layout = SectionBufferLayout(shape: header.shape, itemCapacity: capacity)
         let copy = SectionStorage.make(header)
@@ -104,15 +122,14 @@ struct SectionLayout: @unchecked Sendable {
     /// Lays out items `first...` again (after their heights changed, or to add new ones), from
     /// the last checkpoint at or before `first`. O(items after the checkpoint).
     mutating func layOut(from first: Int, section: borrowing SectionDescription, tieBreak: TieBreak) {
-        let shape = storage.header.shape
-        let block = min(first >> shape.intervalShift, storage.header.checkpointCount - 1)
+        let header = self.header
+        let shape = header.shape
+        let block = min(first >> shape.intervalShift, header.checkpointCount - 1)
         let resume = block << shape.intervalShift
         let total = section.itemHeights.count
         makeUnique(itemCapacity: total, keepingItems: resume, checkpoints: block + 1)
         let itemSpacing = section.itemSpacing
-        let highestIndexWins = tieBreak == .highestIndex
         storage.withHandle { handle in
-            handle.header.pointee.itemCount = total
             section.itemHeights.withUnsafeBufferPointer { heights in
                 switch shape.placement {
                 case .roundRobin:
@@ -121,63 +138,139 @@ struct SectionLayout: @unchecked Sendable {
                     state.baseAddress!.update(from: handle.checkpointHeights(block).baseAddress!, count: state.count)
                     RoundRobinKernel.place(heights: heights.baseAddress!, range: resume..<total, itemSpacing: itemSpacing,
                                            state: state, position: &position, into: handle)
-                    handle.header.pointee.endPosition = position
                 case .shortestColumn:
-                    Self.placeShortest(heights: heights.baseAddress!, range: resume..<total, itemSpacing: itemSpacing,
-                                       highestIndexWins: highestIndexWins, from: block, into: handle)
-                    handle.header.pointee.endPosition = (handle.header.pointee.startPosition + total) % shape.columnCount
-                }
-            }
-            let localBottom = handle.endHeights.max()! + section.inset.bottom
-            handle.header.pointee.localBottom = localBottom
-            handle.header.pointee.height = localBottom + section.footerHeight
-            #if DEBUG
-            section.itemHeights.withUnsafeBufferPointer { heights in
-                handle.checkInvariants(heights: heights, itemSpacing: itemSpacing, tieBreak: tieBreak)
-            }
-            #endif
-        }
-    }
-
-    /// Runs the shortest-column kernel from checkpoint `block` with the state type that fits
-    /// the column count. The running last items live on the stack.
-    private static func placeShortest(
-        heights: UnsafePointer<Double>, range: Range<Int>, itemSpacing: Double, highestIndexWins: Bool,
-        from block: Int, into section: SectionHandle
-    ) {
-        let columns = section.shape.columnCount
-        let start = UnsafeBufferPointer(section.checkpointHeights(block))
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: columns) { lastItems in
-            lastItems.baseAddress!.update(from: section.lastItems(block).baseAddress!, count: columns)
-            func run<State: ShortestColumnState>(_ state: consuming State) {
-                var state = state
-                ShortestColumnKernel.place(&state, heights: heights, range: range, itemSpacing: itemSpacing,
-                                           highestIndexWins: highestIndexWins, lastItems: lastItems.baseAddress!, into: section)
-                state.store(columnHeights: section.endHeights.baseAddress!)
-            }
-            func sorted<Heights: SortedHeights>(_: Heights.Type) {
-                run(SortedColumns<Heights>(columnHeights: start, highestIndexWins: highestIndexWins))
-            }
-            switch columns {
-            case 1: run(SingleColumn(start: start[0]))
-            case 2: sorted(OneHeight.self)
-            case 3: sorted(TwoHeights.self)
-            case 4: sorted(HeightPairs<OneHeight>.self)
-            case 5: sorted(HeightPairs<TwoHeights>.self)
-            case 6: sorted(HeightPairs<HeightPairs<OneHeight>>.self)
-            case 7: sorted(HeightPairs<HeightPairs<TwoHeights>>.self)
-            case 8: sorted(HeightPairs<HeightPairs<HeightPairs<OneHeight>>>.self)
-            case 9...12: sorted(HeightPairs<HeightPairs<HeightPairs<HeightPairs<HeightPairs<OneHeight>>>>>.self)
-            case 13...16: sorted(HeightPairs<HeightPairs<HeightPairs<HeightPairs<HeightPairs<HeightPairs<HeightPairs<OneHeight>>>>>>>.self)
-            default:
-                let nodes = TournamentColumns.nodeCount(columns: columns)
-                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: nodes) { treeHeights in
-                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: nodes) { winners in
-                        run(TournamentColumns(columnHeights: start, highestIndexWins: highestIndexWins,
-                                              heights: treeHeights.baseAddress!, winners: winners.baseAddress!))
+                    withScratchBuffer(of: UInt32.self, count: shape.columnCount) { lastItems in
+                        _ = lastItems.update(fromContentsOf: handle.lastItems(block))
+                        let lane = ShortestColumnKernel.Lane(heights: heights.baseAddress!, itemCount: total, itemSpacing: itemSpacing,
+                                                             lastItems: lastItems.baseAddress!, section: handle)
+                        Self.placeShortest(resume..<total, from: block, lane: lane, highestIndexWins: tieBreak == .highestIndex)
                     }
                 }
             }
+            Self.finish(handle, itemCount: total, section: section, tieBreak: tieBreak)
         }
+    }
+
+    /// Column counts `layOutFresh(_:_:_:_:tieBreak:)` pairs.
+    static var pairableColumns: ClosedRange<Int> { PairLayout.columnRange }
+
+    /// Lays out two sections just `reset` with the same shape (shortest column, a column count
+    /// sorted heights serve) from their first items, with their loops interleaved
+    /// (`ShortestColumnKernel.placePair`).
+    static func layOutFresh(_ first: inout SectionLayout, _ firstSection: borrowing SectionDescription,
+                            _ second: inout SectionLayout, _ secondSection: borrowing SectionDescription, tieBreak: TieBreak) {
+        let shape = first.header.shape
+        precondition(shape == second.header.shape && shape.placement == .shortestColumn
+                     && PairLayout.columnRange.contains(shape.columnCount), "sections that cannot be paired")
+        let counts = (firstSection.itemHeights.count, secondSection.itemHeights.count)
+        first.storage.withHandle { firstHandle in
+            second.storage.withHandle { secondHandle in
+                firstSection.itemHeights.withUnsafeBufferPointer { firstHeights in
+                    secondSection.itemHeights.withUnsafeBufferPointer { secondHeights in
+                        withScratchBuffer(of: UInt32.self, count: 2 * shape.columnCount) { lastItems in
+                            lastItems.update(repeating: SectionHandle.noItem)
+                            let lanes = (
+                                ShortestColumnKernel.Lane(heights: firstHeights.baseAddress!, itemCount: counts.0,
+                                                          itemSpacing: firstSection.itemSpacing, lastItems: lastItems.baseAddress!,
+                                                          section: firstHandle),
+                                ShortestColumnKernel.Lane(heights: secondHeights.baseAddress!, itemCount: counts.1,
+                                                          itemSpacing: secondSection.itemSpacing,
+                                                          lastItems: lastItems.baseAddress! + shape.columnCount, section: secondHandle))
+                            _ = PairLayout(lanes: lanes, counts: counts, highestIndexWins: tieBreak == .highestIndex)
+                                .visit(columns: shape.columnCount)
+                        }
+                    }
+                }
+                finish(firstHandle, itemCount: counts.0, section: firstSection, tieBreak: tieBreak)
+                finish(secondHandle, itemCount: counts.1, section: secondSection, tieBreak: tieBreak)
+            }
+        }
+    }
+
+    /// Records a lay-out's totals once the kernel has written the items and end heights.
+    private static func finish(_ handle: SectionHandle, itemCount: Int, section: borrowing SectionDescription, tieBreak: TieBreak) {
+        let shape = handle.shape
+        handle.header.pointee.itemCount = itemCount
+        handle.header.pointee.checkpointCount = shape.checkpointCount(items: itemCount)
+        handle.header.pointee.endPosition = (handle.header.pointee.startPosition + itemCount) % shape.columnCount
+        let localBottom = handle.endHeights.max()! + section.inset.bottom
+        handle.header.pointee.localBottom = localBottom
+        handle.header.pointee.height = localBottom + section.footerHeight
+        #if DEBUG
+        section.itemHeights.withUnsafeBufferPointer { heights in
+            handle.checkInvariants(heights: heights, itemSpacing: section.itemSpacing, tieBreak: tieBreak)
+        }
+        #endif
+    }
+
+    /// Runs the shortest-column kernel from checkpoint `block` with the state type that fits
+    /// the column count, and leaves the end heights in the section.
+    private static func placeShortest(_ range: Range<Int>, from block: Int, lane: ShortestColumnKernel.Lane, highestIndexWins: Bool) {
+        let section = lane.section
+        let start = UnsafeBufferPointer(section.checkpointHeights(block))
+        func run<State: ShortestColumnState>(_ state: State) {
+            var state = state
+            ShortestColumnKernel.place(&state, range: range, lane: lane, highestIndexWins: highestIndexWins)
+            state.store(columnHeights: section.endHeights.baseAddress!)
+        }
+        switch section.shape.columnCount {
+        case 1:
+            run(SingleColumn(start: start[0]))
+        case SingleLayout.columnRange:
+            SingleLayout(range: range, lane: lane, highestIndexWins: highestIndexWins).visit(columns: section.shape.columnCount)
+        default:
+            let nodes = TournamentColumns.nodeCount(columns: start.count)
+            withScratchBuffer(of: UInt64.self, count: nodes) { treeHeights in
+                withScratchBuffer(of: UInt32.self, count: nodes) { winners in
+                    run(TournamentColumns(columnHeights: start, highestIndexWins: highestIndexWins,
+                                          heights: treeHeights.baseAddress!, winners: winners.baseAddress!))
+                }
+            }
+        }
+    }
+}
+
+/// One section's kernel run with sorted heights: the state from the checkpoint, the loop, the
+/// end heights.
+private struct SingleLayout: SortedHeightsVisitor {
+    let range: Range<Int>
+    let lane: ShortestColumnKernel.Lane
+    let highestIndexWins: Bool
+
+    func visit<Heights: SortedHeights>(_: Heights.Type) {
+        let section = lane.section
+        let block = range.lowerBound >> section.shape.intervalShift
+        var state = SortedColumns<Heights>(columnHeights: UnsafeBufferPointer(section.checkpointHeights(block)),
+                                           highestIndexWins: highestIndexWins)
+        ShortestColumnKernel.place(&state, range: range, lane: lane, highestIndexWins: highestIndexWins)
+        state.store(columnHeights: section.endHeights.baseAddress!)
+    }
+}
+
+/// Two fresh sections' kernel runs interleaved, then the rest of the longer one alone.
+private struct PairLayout: SortedHeightsVisitor {
+    let lanes: (ShortestColumnKernel.Lane, ShortestColumnKernel.Lane)
+    let counts: (Int, Int)
+    let highestIndexWins: Bool
+
+    func visit<Heights: SortedHeights>(_: Heights.Type) {
+        func start(_ lane: ShortestColumnKernel.Lane) -> SortedColumns<Heights> {
+            SortedColumns(columnHeights: UnsafeBufferPointer(lane.section.checkpointHeights(0)), highestIndexWins: highestIndexWins)
+        }
+        var first = start(lanes.0)
+        var second = start(lanes.1)
+        let common = min(counts.0, counts.1)
+        ShortestColumnKernel.placePair(&first, &second, count: common, lanes: lanes, highestIndexWins: highestIndexWins)
+        func finish(_ state: inout SortedColumns<Heights>, _ lane: ShortestColumnKernel.Lane, count: Int) {
+            let shift = lane.section.shape.intervalShift
+            if count > common {
+                // The checkpoint at `common`, when it is one, precedes an item of this section only.
+                if common > 0, common & (lane.section.shape.interval - 1) == 0 { lane.writeCheckpoint(common >> shift, state) }
+                ShortestColumnKernel.place(&state, range: common..<count, lane: lane, highestIndexWins: highestIndexWins)
+            }
+            state.store(columnHeights: lane.section.endHeights.baseAddress!)
+        }
+        finish(&first, lanes.0, count: counts.0)
+        finish(&second, lanes.1, count: counts.1)
     }
 }

@@ -52,7 +52,7 @@ extension SectionLayout {
         let itemCount = section.itemCount
         let first = firstItem(reaching: rect.minY, top: top, section: section)
         let block = min(first >> shape.intervalShift, section.header.pointee.checkpointCount - 1)
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: shape.columnCount) { lastBefore in
+        withScratchBuffer(of: UInt32.self, count: shape.columnCount) { lastBefore in
             lastBefore.baseAddress!.update(from: section.lastItems(block).baseAddress!, count: shape.columnCount)
             for item in (block << shape.intervalShift)..<first { lastBefore[Int(columns[item])] = UInt32(item) }
             // The candidates in index order: an insertion sort of at most `columns` indices.

@@ -54,6 +54,8 @@ struct SectionBufferLayout: Equatable, Sendable {
 struct SectionHeader: Sendable {
     var shape: SectionShape
     var layout: SectionBufferLayout
+    /// 8-byte words the allocation holds (at least `layout.wordCount`), so a reset can reuse it.
+    var allocatedWords = 0
     var geometry: SectionGeometry
     /// Items laid out.
     var itemCount = 0
@@ -80,7 +82,10 @@ final class SectionStorage: ManagedBuffer<SectionHeader, UInt64> {
     static func make(_ header: SectionHeader) -> SectionStorage {
         let storage = unsafeDowncast(
             create(minimumCapacity: max(1, header.layout.wordCount)) { _ in header }, to: SectionStorage.self)
-        storage.withUnsafeMutablePointers { _, words in SectionHandle.bindBuffers(words, header.layout) }
+        storage.withUnsafeMutablePointers { header, words in
+            header.pointee.allocatedWords = max(1, header.pointee.layout.wordCount)
+            SectionHandle.bindBuffers(words, header.pointee.layout)
+        }
         return storage
     }
 
@@ -91,5 +96,5 @@ final class SectionStorage: ManagedBuffer<SectionHeader, UInt64> {
     }
 
     /// Bytes allocated (header and buffers), for the memory budget.
-    var allocatedBytes: Int { MemoryLayout<SectionHeader>.stride + 16 + capacity * 8 }
+    var allocatedBytes: Int { MemoryLayout<SectionHeader>.stride + 16 + withUnsafeMutablePointerToHeader { $0.pointee.allocatedWords } * 8 }
 }

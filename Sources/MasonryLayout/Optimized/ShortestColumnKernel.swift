@@ -52,18 +52,55 @@ struct SingleColumn: ShortestColumnState {
 /// state place the item, and writes the item's local y and column and the column's last item.
 /// At every multiple of the section's checkpoint interval it writes a checkpoint: the column
 /// heights, each column's last item, and the smallest height (the next item's y).
+///
+/// `placePair` runs two sections' loops as one: their chains are independent, so the
+/// processor overlaps them (measured here: 6 to 9% less time per item for 2 to 4 columns,
+/// about the same for 8, whose loop is bound by instruction throughput rather than by the
+/// chain), and a `prepare` of many small sections pays the loop's set-up once per pair.
 enum ShortestColumnKernel {
-    /// Places items `range` of a section whose heights start at `heights` (item 0), from
-    /// `state` (the columns before `range.lowerBound`, whose checkpoint exists) and `lastItems`
-    /// (each column's last item so far), into `section`'s buffers.
+    /// Where one section's items go: its buffers and each column's last item so far.
+    struct Lane {
+        let heights: UnsafePointer<Double>
+        let itemSpacing: Double
+        let localY: UnsafeMutablePointer<Double>
+        let columns: UnsafeMutablePointer<UInt16>
+        let lastItems: UnsafeMutablePointer<UInt32>
+        let section: SectionHandle
+
+        init(heights: UnsafePointer<Double>, itemCount: Int, itemSpacing: Double, lastItems: UnsafeMutablePointer<UInt32>,
+             section: SectionHandle) {
+            self.heights = heights
+            self.itemSpacing = itemSpacing
+            (localY, columns) = section.items(0..<itemCount)
+            self.lastItems = lastItems
+            self.section = section
+        }
+
+        /// Places item `index`.
+        @inline(__always)
+        func place<State: ShortestColumnState>(_ index: Int, _ state: inout State, highestIndexWins: Bool) {
+            if _slowPath(state.needsTieResolution) { state.resolveFrontTie(highestIndexWins: highestIndexWins) }
+            let advance = LayoutArithmetic.advance(itemHeight: heights[index], itemSpacing: itemSpacing)
+            let (y, column) = state.place(advance: advance)
+            localY[index] = y
+            columns[index] = UInt16(truncatingIfNeeded: column)
+            lastItems[Int(column)] = UInt32(truncatingIfNeeded: index)
+        }
+
+        /// Writes checkpoint `checkpoint`: the state before item `checkpoint`·K.
+        func writeCheckpoint<State: ShortestColumnState>(_ checkpoint: Int, _ state: State) {
+            state.store(columnHeights: section.checkpointHeights(checkpoint).baseAddress!)
+            let last = section.lastItems(checkpoint)
+            for column in last.indices { last[column] = lastItems[column] }
+            section.checkpointY[checkpoint] = state.shortest
+        }
+    }
+
+    /// Places items `range` of `lane`'s section from `state` (the columns before
+    /// `range.lowerBound`, whose checkpoint exists).
     @inline(__always)
-    static func place<State: ShortestColumnState>(
-        _ stateOut: inout State, heights: UnsafePointer<Double>, range: Range<Int>, itemSpacing: Double,
-        highestIndexWins: Bool, lastItems: UnsafeMutablePointer<UInt32>, into section: SectionHandle
-    ) {
-        let shape = section.shape
-        let interval = shape.interval
-        let output = section.items(0..<range.upperBound)
+    static func place<State: ShortestColumnState>(_ stateOut: inout State, range: Range<Int>, lane: Lane, highestIndexWins: Bool) {
+        let shape = lane.section.shape
         // A local copy: the loop keeps it in registers (an `inout` parameter's address is
         // visible to the checkpoint calls, which would make every item store it).
         var state = stateOut
@@ -71,27 +108,41 @@ enum ShortestColumnKernel {
         var item = range.lowerBound
         while item < range.upperBound {
             if item > range.lowerBound {  // item is a multiple of the interval
-                writeCheckpoint(item >> shape.intervalShift, state: state, lastItems: lastItems, into: section)
+                lane.writeCheckpoint(item >> shape.intervalShift, state)
             }
-            let blockEnd = min(range.upperBound, (item | (interval - 1)) + 1)
+            let blockEnd = min(range.upperBound, (item | (shape.interval - 1)) + 1)
             for index in item..<blockEnd {
-                if _slowPath(state.needsTieResolution) { state.resolveFrontTie(highestIndexWins: highestIndexWins) }
-                let advance = LayoutArithmetic.advance(itemHeight: heights[index], itemSpacing: itemSpacing)
-                let (y, column) = state.place(advance: advance)
-                output.localY[index] = y
-                output.columns[index] = UInt16(truncatingIfNeeded: column)
-                lastItems[Int(column)] = UInt32(truncatingIfNeeded: index)
+                lane.place(index, &state, highestIndexWins: highestIndexWins)
             }
             item = blockEnd
         }
-        section.header.pointee.checkpointCount = shape.checkpointCount(items: range.upperBound)
     }
 
-    private static func writeCheckpoint<State: ShortestColumnState>(
-        _ checkpoint: Int, state: State, lastItems: UnsafeMutablePointer<UInt32>, into section: SectionHandle
+    /// Places items `0..<count` of two sections of the same shape at once, from `first` and
+    /// `second` (their start states), writing their checkpoints; the caller continues the longer.
+    @inline(__always)
+    static func placePair<State: ShortestColumnState>(
+        _ firstOut: inout State, _ secondOut: inout State, count: Int, lanes: (Lane, Lane), highestIndexWins: Bool
     ) {
-        state.store(columnHeights: section.checkpointHeights(checkpoint).baseAddress!)
-        section.lastItems(checkpoint).baseAddress!.update(from: lastItems, count: section.shape.columnCount)
-        section.checkpointY[checkpoint] = state.shortest
+        let shape = lanes.0.section.shape
+        var first = firstOut
+        var second = secondOut
+        defer {
+            firstOut = first
+            secondOut = second
+        }
+        var item = 0
+        while item < count {
+            if item > 0 {  // item is a multiple of the interval, for both
+                lanes.0.writeCheckpoint(item >> shape.intervalShift, first)
+                lanes.1.writeCheckpoint(item >> shape.intervalShift, second)
+            }
+            let blockEnd = min(count, item + shape.interval)
+            for index in item..<blockEnd {
+                lanes.0.place(index, &first, highestIndexWins: highestIndexWins)
+                lanes.1.place(index, &second, highestIndexWins: highestIndexWins)
+            }
+            item = blockEnd
+        }
     }
 }

@@ -23,40 +23,44 @@ struct SortedColumns<Heights: SortedHeights> {
 
     /// The state of columns whose heights are `columnHeights`, sorted by height and then by the
     /// tie rule's rank, so the front is the column the reference engine would pick. O(columns²),
-    /// columns ≤ 16 (O(columns) when the heights are all equal, as at a section's start).
+    /// columns ≤ 16; O(columns) when the heights are all equal, as at a section's start.
     init(columnHeights: UnsafeBufferPointer<Double>, highestIndexWins: Bool) {
         let count = columnHeights.count
         precondition((2...(Heights.capacity + 1)).contains(count), "column count outside the kernel's capacity")
         columnCount = count
-        var heights = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-        var columns = (UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
-                       UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
+        // Padded with +infinity past the last column.
+        var sorted = SIMD16<Double>(repeating: .infinity)
         var packed: UInt64 = 0
-        (shortest, others) = withUnsafeMutableBytes(of: &heights) { heightBytes in
-            withUnsafeMutableBytes(of: &columns) { columnBytes in
-                let sorted = heightBytes.bindMemory(to: Double.self)
-                let order = columnBytes.bindMemory(to: UInt8.self)
-                // Insertion in rank order, moving past strictly greater heights only: equal
-                // heights stay in rank order.
-                for rank in 0..<count {
-                    let column = highestIndexWins ? count - 1 - rank : rank
-                    let height = columnHeights[column]
-                    var position = rank
-                    while position > 0, sorted[position - 1] > height {
-                        sorted[position] = sorted[position - 1]
-                        order[position] = order[position - 1]
-                        position -= 1
-                    }
-                    sorted[position] = height
-                    order[position] = UInt8(column)
+        let first = columnHeights[0]
+        if columnHeights.allSatisfy({ $0 == first }) {
+            // Every column equal: rank order.
+            for position in 0..<count {
+                sorted[position] = first
+                let column = highestIndexWins ? count - 1 - position : position
+                packed |= UInt64(column) &<< (UInt64(position) &* Self.fieldBits)
+            }
+        } else {
+            // Insertion in rank order, moving past strictly greater heights only: equal heights
+            // stay in rank order.
+            var order = SIMD16<UInt8>()
+            for rank in 0..<count {
+                let column = highestIndexWins ? count - 1 - rank : rank
+                let height = columnHeights[column]
+                var position = rank
+                while position > 0, sorted[position - 1] > height {
+                    sorted[position] = sorted[position - 1]
+                    order[position] = order[position - 1]
+                    position -= 1
                 }
-                for position in 0..<count {
-                    packed |= UInt64(order[position]) &<< (UInt64(position) &* Self.fieldBits)
-                }
-                for position in count..<sorted.count { sorted[position] = .infinity }
-                return (sorted[0], Heights(sorted.baseAddress! + 1))
+                sorted[position] = height
+                order[position] = UInt8(column)
+            }
+            for position in 0..<count {
+                packed |= UInt64(order[position]) &<< (UInt64(position) &* Self.fieldBits)
             }
         }
+        shortest = sorted[0]
+        others = withUnsafeBytes(of: sorted) { $0.withMemoryRebound(to: Double.self) { Heights($0.baseAddress! + 1) } }
         order = packed
     }
 
@@ -89,8 +93,19 @@ struct SortedColumns<Heights: SortedHeights> {
     /// others equal to it may be in any order).
     @inline(__always)
     mutating func resolveFrontTie(highestIndexWins: Bool) {
-        order = Self.order(order, resolvingTieOf: shortest, among: others, columnCount: columnCount,
-                           highestIndexWins: highestIndexWins)
+        if others.pair.y > shortest {
+            // Two equal columns, the most common tie: swap them if the second wins. Inline, so
+            // no call makes the loop save its registers.
+            let front = order & Self.fieldMask
+            let second = (order &>> Self.fieldBits) & Self.fieldMask
+            if highestIndexWins ? second > front : second < front {
+                let difference = front ^ second
+                order ^= difference | (difference &<< Self.fieldBits)
+            }
+        } else {
+            order = Self.order(order, resolvingTieOf: shortest, among: others, columnCount: columnCount,
+                               highestIndexWins: highestIndexWins)
+        }
     }
 
     /// `order` with the front tie resolved. Out of line, and taking values rather than the
@@ -98,22 +113,19 @@ struct SortedColumns<Heights: SortedHeights> {
     @inline(never)
     private static func order(_ order: UInt64, resolvingTieOf shortest: Double, among others: Heights, columnCount: Int,
                               highestIndexWins: Bool) -> UInt64 {
-        var heights = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-        let run = withUnsafeMutableBytes(of: &heights) { bytes in
-            let buffer = bytes.bindMemory(to: Double.self)
-            others.store(buffer.baseAddress!)
-            var run = 0
-            while run < columnCount - 1, buffer[run] == shortest { run += 1 }
-            return run
-        }
+        var heights = SIMD16<Double>()
+        withUnsafeMutableBytes(of: &heights) { $0.withMemoryRebound(to: Double.self) { others.store($0.baseAddress!) } }
         var best = order & fieldMask
         var bestPosition: UInt64 = 0
-        for position in 1...UInt64(run) {
-            let column = (order &>> (position &* fieldBits)) & fieldMask
+        // The run of heights equal to the shortest, after it.
+        var position = 1
+        while position < columnCount, heights[position - 1] == shortest {
+            let column = (order &>> (UInt64(position) &* fieldBits)) & fieldMask
             if highestIndexWins ? column > best : column < best {
                 best = column
-                bestPosition = position
+                bestPosition = UInt64(position)
             }
+            position += 1
         }
         let front = order & fieldMask
         let shift = bestPosition &* fieldBits
@@ -122,15 +134,12 @@ struct SortedColumns<Heights: SortedHeights> {
 
     /// Writes each column's height to `columnHeights[column]`.
     func store(columnHeights: UnsafeMutablePointer<Double>) {
-        var heights = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-        withUnsafeMutableBytes(of: &heights) { bytes in
-            let sorted = bytes.bindMemory(to: Double.self)
-            others.store(sorted.baseAddress!)
-            columnHeights[Int(order & Self.fieldMask)] = shortest
-            for position in 1..<columnCount {
-                let column = (order &>> (UInt64(position) &* Self.fieldBits)) & Self.fieldMask
-                columnHeights[Int(column)] = sorted[position - 1]
-            }
+        var heights = SIMD16<Double>()
+        withUnsafeMutableBytes(of: &heights) { $0.withMemoryRebound(to: Double.self) { others.store($0.baseAddress!) } }
+        columnHeights[Int(order & Self.fieldMask)] = shortest
+        for position in 1..<columnCount {
+            let column = (order &>> (UInt64(position) &* Self.fieldBits)) & Self.fieldMask
+            columnHeights[Int(column)] = heights[position - 1]
         }
     }
 }

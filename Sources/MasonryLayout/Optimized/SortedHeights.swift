@@ -110,3 +110,33 @@ struct HeightPairs<Next: SortedHeights>: SortedHeights {
         next.store(heights + 2)
     }
 }
+
+/// Code generic over the `SortedHeights` type of a column count: the one place that says which
+/// register layout serves which column count (the exact one up to 8 columns; 12 and 16 padded
+/// above, so that 16 columns compile to 9 specializations rather than 15).
+protocol SortedHeightsVisitor {
+    associatedtype Result
+    func visit<Heights: SortedHeights>(_: Heights.Type) -> Result
+}
+
+extension SortedHeightsVisitor {
+    /// Sorted heights serve 2 to 16 columns.
+    static var columnRange: ClosedRange<Int> { 2...16 }
+
+    /// `visit` with the type that holds `columns - 1` heights; nil outside `columnRange`.
+    func visit(columns: Int) -> Result? {
+        typealias Pairs = HeightPairs
+        switch columns {
+        case 2: return visit(OneHeight.self)
+        case 3: return visit(TwoHeights.self)
+        case 4: return visit(Pairs<OneHeight>.self)
+        case 5: return visit(Pairs<TwoHeights>.self)
+        case 6: return visit(Pairs<Pairs<OneHeight>>.self)
+        case 7: return visit(Pairs<Pairs<TwoHeights>>.self)
+        case 8: return visit(Pairs<Pairs<Pairs<OneHeight>>>.self)
+        case 9...12: return visit(Pairs<Pairs<Pairs<Pairs<Pairs<OneHeight>>>>>.self)
+        case 13...16: return visit(Pairs<Pairs<Pairs<Pairs<Pairs<Pairs<Pairs<OneHeight>>>>>>>.self)
+        default: return nil
+        }
+    }
+}
