@@ -160,7 +160,7 @@ import Testing
 
     #if DEBUG
     /// The invariant check replays the section: a corrupted y, column or checkpoint fails it.
-    @Test(arguments: ["y", "column", "checkpoint", "lastItem"])
+    @Test(arguments: ["y", "height", "column", "checkpoint", "lastItem"])
     func checkInvariantsCatchesCorruption(field: String) async {
         await #expect(processExitsWith: .failure) { [field] in
             var generator = RandomLayoutGenerator(seed: 1)
@@ -174,7 +174,8 @@ import Testing
             layout.layOut(from: 0, section: section, tieBreak: .lowestIndex)
             layout.storage.withHandle { handle in
                 switch field {
-                case "y": handle.localY[150] += 1
+                case "y": handle.extents[150].y += 1
+                case "height": handle.extents[150].height += 1
                 case "column": handle.columns[150] = (handle.columns[150] + 1) % 3
                 case "checkpoint": handle.checkpointHeights(1)[0] += 1
                 default: handle.lastItems(1)[0] &+= 1

@@ -18,10 +18,10 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     public private(set) var contentSize = Size(width: 0, height: 0)
     /// Threads `prepare` may use (1: the calling thread only).
     public let threads: Int
-    private var sections: [SectionLayout] = []
+    @usableFromInline private(set) var sections: [SectionLayout] = []
     /// `sectionTops[s]` is section s's top, `sectionTops[count]` the bottom of the last one. All
     /// zero in `continueColumns` mode, whose sections share one coordinate space.
-    private var sectionTops: [Double] = [0]
+    @usableFromInline private(set) var sectionTops: [Double] = [0]
 
     /// All the machine's active cores.
     public static var defaultThreadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
@@ -195,13 +195,22 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     // MARK: Lookups
 
+    /// O(1): three loads from one section's buffers (y, height, column). Inlinable: the call
+    /// UIKit makes per item compiles into the caller.
+    @inlinable
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
-        guard sections.indices.contains(indexPath.section) else { return nil }
-        return sections.borrowElement(indexPath.section) { layout -> Rect? in
-            guard (0..<layout.itemCount).contains(indexPath.item) else { return nil }
-            let height = layoutDescription.sections.borrowElement(indexPath.section) { $0.itemHeights[indexPath.item] }
-            return layout.frame(ofItem: indexPath.item, top: sectionTops[indexPath.section], height: height)
-        }
+        let section = indexPath.section
+        guard section >= 0, section < sections.count else { return nil }
+        return SectionLayout.frame(ofItem: indexPath.item, in: storage(ofSection: section),
+                                   top: sectionTops.withUnsafeBufferPointer { $0[section] })
+    }
+
+    /// Section `section`'s storage, unretained (`sections` keeps it alive while `self` is
+    /// borrowed): lookups and queries then pay no retain and release, which the optimizer
+    /// otherwise keeps around them.
+    @inlinable @inline(__always)
+    func storage(ofSection section: Int) -> Unmanaged<SectionStorage> {
+        sections.withUnsafeBufferPointer { Unmanaged.passUnretained($0[section].storage) }
     }
 
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
@@ -274,14 +283,8 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         if let header = frame(ofSupplementary: .header, inSection: section), header.intersects(rect) {
             result.append(LayoutElement(kind: .header, section: section, frame: header))
         }
-        let top = sectionTops[section]
-        sections.borrowElement(section) { layout in
-            layoutDescription.sections.borrowElement(section) { description in
-                description.itemHeights.withUnsafeBufferPointer { heights in
-                    layout.appendItems(in: rect, section: section, top: top, heights: heights, to: &result)
-                }
-            }
-        }
+        SectionLayout.appendItems(in: rect, section: section, of: storage(ofSection: section), top: sectionTops[section],
+                                  to: &result)
         if let footer = frame(ofSupplementary: .footer, inSection: section), footer.intersects(rect) {
             result.append(LayoutElement(kind: .footer, section: section, frame: footer))
         }

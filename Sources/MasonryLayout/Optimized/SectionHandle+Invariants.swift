@@ -30,13 +30,14 @@ extension SectionHandle {
             switch shape.placement {
             case .shortestColumn:
                 column = ReferenceLayoutEngine.shortestColumn(in: columnHeights, tieBreak: tieBreak)
-                precondition(localY[item] >= previousY, "item \(item): y decreases")
-                previousY = localY[item]
+                precondition(extents[item].y >= previousY, "item \(item): y decreases")
+                previousY = extents[item].y
             case .roundRobin:
                 column = (header.startPosition + item) % columnCount
             }
             precondition(self.column(ofItem: item) == column, "item \(item): column \(self.column(ofItem: item)), expected \(column)")
-            precondition(localY[item].bitPattern == columnHeights[column].bitPattern, "item \(item): y")
+            precondition(extents[item].y.bitPattern == columnHeights[column].bitPattern, "item \(item): y")
+            precondition(extents[item].height.bitPattern == heights[item].bitPattern, "item \(item): height")
             columnHeights[column] = LayoutArithmetic.grow(
                 columnHeights[column], by: LayoutArithmetic.advance(itemHeight: heights[item], itemSpacing: itemSpacing))
             lastItems[column] = UInt32(item)

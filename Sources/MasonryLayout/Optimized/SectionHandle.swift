@@ -3,12 +3,13 @@
 /// swift-collections' `Heap._UnsafeHandle`). Valid only inside `SectionStorage.withHandle`.
 ///
 /// The buffers are `UnsafeMutableBufferPointer`s, whose subscripts check their bounds in debug
-/// builds too; the kernels take raw pointers to ranges that `items(_:)` checks once per block.
+/// builds too; the kernels take raw pointers to ranges that `items(_:)` checks once per run.
+@usableFromInline
 struct SectionHandle {
-    let header: UnsafeMutablePointer<SectionHeader>
-    private let base: UnsafeMutableRawPointer
+    @usableFromInline let header: UnsafeMutablePointer<SectionHeader>
+    @usableFromInline let base: UnsafeMutableRawPointer
 
-    @inline(__always)
+    @inlinable @inline(__always)
     init(header: UnsafeMutablePointer<SectionHeader>, words: UnsafeMutablePointer<UInt64>) {
         self.header = header
         base = UnsafeMutableRawPointer(words)
@@ -19,40 +20,43 @@ struct SectionHandle {
     static func bindBuffers(_ words: UnsafeMutablePointer<UInt64>, _ layout: SectionBufferLayout) {
         let base = UnsafeMutableRawPointer(words)
         base.bindMemory(to: Double.self, capacity: layout.lastItems)
-        (base + 8 * layout.lastItems).bindMemory(to: UInt32.self, capacity: 2 * (layout.columns - layout.lastItems))
+        (base + 8 * layout.lastItems).bindMemory(to: UInt32.self, capacity: 2 * (layout.extents - layout.lastItems))
+        (base + 8 * layout.extents).bindMemory(to: ItemExtent.self, capacity: layout.itemCapacity)
         (base + 8 * layout.columns).bindMemory(to: UInt16.self, capacity: 4 * (layout.wordCount - layout.columns))
     }
 
-    @inline(__always) private var layout: SectionBufferLayout { header.pointee.layout }
-    @inline(__always) var shape: SectionShape { header.pointee.shape }
-    @inline(__always) var itemCount: Int { header.pointee.itemCount }
+    @inlinable @inline(__always) var layout: SectionBufferLayout { header.pointee.layout }
+    @inlinable @inline(__always) var shape: SectionShape { header.pointee.shape }
+    @inlinable @inline(__always) var itemCount: Int { header.pointee.itemCount }
 
-    @inline(__always)
-    private func buffer<Element>(at word: Int, count: Int, of _: Element.Type) -> UnsafeMutableBufferPointer<Element> {
+    @inlinable @inline(__always)
+    func buffer<Element>(at word: Int, count: Int, of _: Element.Type) -> UnsafeMutableBufferPointer<Element> {
         UnsafeMutableBufferPointer(start: (base + 8 * word).assumingMemoryBound(to: Element.self), count: count)
     }
 
     // MARK: Items
 
-    /// Each item's local y (capacity, not count).
-    @inline(__always)
-    var localY: UnsafeMutableBufferPointer<Double> { buffer(at: 0, count: layout.itemCapacity, of: Double.self) }
+    /// Each item's local y and height (capacity, not count).
+    @inlinable @inline(__always)
+    var extents: UnsafeMutableBufferPointer<ItemExtent> {
+        buffer(at: layout.extents, count: layout.itemCapacity, of: ItemExtent.self)
+    }
 
     /// Each item's column, shortest-column placement only (empty for round robin).
-    @inline(__always)
+    @inlinable @inline(__always)
     var columns: UnsafeMutableBufferPointer<UInt16> {
         buffer(at: layout.columns, count: shape.placement == .shortestColumn ? layout.itemCapacity : 0, of: UInt16.self)
     }
 
-    /// Where a kernel writes items `range`: their local y and, for shortest column, their column.
+    /// Where a kernel writes items `range`: their extents and, for shortest column, columns.
     @inline(__always)
-    func items(_ range: Range<Int>) -> (localY: UnsafeMutablePointer<Double>, columns: UnsafeMutablePointer<UInt16>) {
+    func items(_ range: Range<Int>) -> (extents: UnsafeMutablePointer<ItemExtent>, columns: UnsafeMutablePointer<UInt16>) {
         assert(range.lowerBound >= 0 && range.upperBound <= layout.itemCapacity, "items \(range) outside the buffers")
-        return (localY.baseAddress! + range.lowerBound, columns.baseAddress! + range.lowerBound)
+        return (extents.baseAddress! + range.lowerBound, columns.baseAddress! + range.lowerBound)
     }
 
     /// Item `item`'s column.
-    @inline(__always)
+    @inlinable @inline(__always)
     func column(ofItem item: Int) -> Int {
         assert(item >= 0 && item < itemCount, "item \(item) not laid out")
         let header = header.pointee
@@ -66,7 +70,7 @@ struct SectionHandle {
 
     /// Per checkpoint, the smallest column height (shortest column: the y of its item).
     @inline(__always)
-    var checkpointY: UnsafeMutableBufferPointer<Double> { buffer(at: layout.checkpointY, count: layout.checkpointCapacity, of: Double.self) }
+    var checkpointY: UnsafeMutableBufferPointer<Double> { buffer(at: 0, count: layout.checkpointCapacity, of: Double.self) }
 
     /// The column heights before item `checkpoint`·K (checkpoint 0: the section's start heights).
     @inline(__always)
@@ -95,7 +99,7 @@ struct SectionHandle {
     /// Copies items `0..<items` and checkpoints `0..<checkpoints` of `source` (same shape) here.
     func copy(from source: SectionHandle, items: Int, checkpoints: Int) {
         assert(source.shape == shape && items <= layout.itemCapacity && checkpoints <= layout.checkpointCapacity)
-        localY.baseAddress!.update(from: source.localY.baseAddress!, count: items)
+        extents.baseAddress!.update(from: source.extents.baseAddress!, count: items)
         if shape.placement == .shortestColumn {
             columns.baseAddress!.update(from: source.columns.baseAddress!, count: items)
             lastItems(0).baseAddress!.update(from: source.lastItems(0).baseAddress!, count: checkpoints * shape.columnCount)

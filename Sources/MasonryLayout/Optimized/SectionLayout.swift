@@ -11,8 +11,9 @@
 ///
 /// `@unchecked Sendable`: the storage is only written when uniquely referenced (copy on write),
 /// so values on different threads never share memory that one of them writes.
+@usableFromInline
 struct SectionLayout: @unchecked Sendable {
-    private(set) var storage: SectionStorage
+    @usableFromInline private(set) var storage: SectionStorage
 
     /// Shared by every placeholder: a write replaces it (it is never uniquely referenced).
     private static let placeholder = SectionLayout(storage: SectionStorage.make(SectionHeader(
@@ -67,9 +68,10 @@ struct SectionLayout: @unchecked Sendable {
     /// the new shape.
     mutating func reset(shape: SectionShape, geometry: SectionGeometry, startPosition: Int, itemCapacity: Int,
                         startHeight: (Int) -> Double) {
+        let layout = SectionBufferLayout(shape: shape, itemCapacity: itemCapacity)
         let reused = isKnownUniquelyReferenced(&storage) && storage.withUnsafeMutablePointers { header, buffers in
             // A repeated prepare of the same description: the same layout, only the contents change.
-            if header.pointee.shape == shape, header.pointee.layout.itemCapacity == itemCapacity {
+            if header.pointee.shape == shape, header.pointee.layout == layout {
                 header.pointee.geometry = geometry
                 header.pointee.itemCount = 0
                 header.pointee.checkpointCount = 1
@@ -77,7 +79,6 @@ struct SectionLayout: @unchecked Sendable {
                 header.pointee.endPosition = startPosition
                 return true
             }
-            let layout = SectionBufferLayout(shape: shape, itemCapacity: itemCapacity)
             let words = header.pointee.allocatedWords
             guard words >= layout.wordCount, words <= 2 * layout.wordCount + 256 else { return false }
             SectionHandle.bindBuffers(buffers, layout)
@@ -86,9 +87,8 @@ struct SectionLayout: @unchecked Sendable {
             return true
         }
         if !reused {
-            storage = SectionStorage.make(SectionHeader(
-                shape: shape, layout: SectionBufferLayout(shape: shape, itemCapacity: itemCapacity), geometry: geometry,
-                startPosition: startPosition, endPosition: startPosition))
+            storage = SectionStorage.make(SectionHeader(shape: shape, layout: layout, geometry: geometry,
+                                                        startPosition: startPosition, endPosition: startPosition))
         }
         storage.withHandle { section in
             let start = section.checkpointHeights(0)

@@ -58,11 +58,12 @@ struct SingleColumn: ShortestColumnState {
 /// about the same for 8, whose loop is bound by instruction throughput rather than by the
 /// chain), and a `prepare` of many small sections pays the loop's set-up once per pair.
 enum ShortestColumnKernel {
-    /// Where one section's items go: its buffers and each column's last item so far.
+    /// Where one section's items come from and go: its heights, its buffers, and each column's
+    /// last item so far.
     struct Lane {
         let heights: UnsafePointer<Double>
         let itemSpacing: Double
-        let localY: UnsafeMutablePointer<Double>
+        let extents: UnsafeMutablePointer<ItemExtent>
         let columns: UnsafeMutablePointer<UInt16>
         let lastItems: UnsafeMutablePointer<UInt32>
         let section: SectionHandle
@@ -71,20 +72,20 @@ enum ShortestColumnKernel {
              section: SectionHandle) {
             self.heights = heights
             self.itemSpacing = itemSpacing
-            (localY, columns) = section.items(0..<itemCount)
+            (extents, columns) = section.items(0..<itemCount)
             self.lastItems = lastItems
             self.section = section
         }
 
-        /// Places item `index`.
+        /// Places item `item`.
         @inline(__always)
-        func place<State: ShortestColumnState>(_ index: Int, _ state: inout State, highestIndexWins: Bool) {
+        func place<State: ShortestColumnState>(_ item: Int, _ state: inout State, highestIndexWins: Bool) {
             if _slowPath(state.needsTieResolution) { state.resolveFrontTie(highestIndexWins: highestIndexWins) }
-            let advance = LayoutArithmetic.advance(itemHeight: heights[index], itemSpacing: itemSpacing)
-            let (y, column) = state.place(advance: advance)
-            localY[index] = y
-            columns[index] = UInt16(truncatingIfNeeded: column)
-            lastItems[Int(column)] = UInt32(truncatingIfNeeded: index)
+            let height = heights[item]
+            let (y, column) = state.place(advance: LayoutArithmetic.advance(itemHeight: height, itemSpacing: itemSpacing))
+            extents[item] = ItemExtent(y: y, height: height)
+            columns[item] = UInt16(truncatingIfNeeded: column)
+            lastItems[Int(column)] = UInt32(truncatingIfNeeded: item)
         }
 
         /// Writes checkpoint `checkpoint`: the state before item `checkpoint`·K.
@@ -100,7 +101,7 @@ enum ShortestColumnKernel {
     /// `range.lowerBound`, whose checkpoint exists).
     @inline(__always)
     static func place<State: ShortestColumnState>(_ stateOut: inout State, range: Range<Int>, lane: Lane, highestIndexWins: Bool) {
-        let shape = lane.section.shape
+        let shift = lane.section.shape.intervalShift
         // A local copy: the loop keeps it in registers (an `inout` parameter's address is
         // visible to the checkpoint calls, which would make every item store it).
         var state = stateOut
@@ -108,13 +109,13 @@ enum ShortestColumnKernel {
         var item = range.lowerBound
         while item < range.upperBound {
             if item > range.lowerBound {  // item is a multiple of the interval
-                lane.writeCheckpoint(item >> shape.intervalShift, state)
+                lane.writeCheckpoint(item >> shift, state)
             }
-            let blockEnd = min(range.upperBound, (item | (shape.interval - 1)) + 1)
-            for index in item..<blockEnd {
-                lane.place(index, &state, highestIndexWins: highestIndexWins)
+            let blockEnd = min(range.upperBound, (item >> shift &+ 1) << shift)
+            while item < blockEnd {
+                lane.place(item, &state, highestIndexWins: highestIndexWins)
+                item &+= 1
             }
-            item = blockEnd
         }
     }
 
@@ -124,7 +125,7 @@ enum ShortestColumnKernel {
     static func placePair<State: ShortestColumnState>(
         _ firstOut: inout State, _ secondOut: inout State, count: Int, lanes: (Lane, Lane), highestIndexWins: Bool
     ) {
-        let shape = lanes.0.section.shape
+        let shift = lanes.0.section.shape.intervalShift
         var first = firstOut
         var second = secondOut
         defer {
@@ -134,15 +135,15 @@ enum ShortestColumnKernel {
         var item = 0
         while item < count {
             if item > 0 {  // item is a multiple of the interval, for both
-                lanes.0.writeCheckpoint(item >> shape.intervalShift, first)
-                lanes.1.writeCheckpoint(item >> shape.intervalShift, second)
+                lanes.0.writeCheckpoint(item >> shift, first)
+                lanes.1.writeCheckpoint(item >> shift, second)
             }
-            let blockEnd = min(count, item + shape.interval)
-            for index in item..<blockEnd {
-                lanes.0.place(index, &first, highestIndexWins: highestIndexWins)
-                lanes.1.place(index, &second, highestIndexWins: highestIndexWins)
+            let blockEnd = min(count, item &+ (1 << shift))
+            while item < blockEnd {
+                lanes.0.place(item, &first, highestIndexWins: highestIndexWins)
+                lanes.1.place(item, &second, highestIndexWins: highestIndexWins)
+                item &+= 1
             }
-            item = blockEnd
         }
     }
 }
