@@ -202,7 +202,9 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         let section = indexPath.section
         guard section >= 0, section < sections.count else { return nil }
         return SectionLayout.frame(ofItem: indexPath.item, in: storage(ofSection: section),
-                                   top: sectionTops.withUnsafeBufferPointer { $0[section] })
+                                   top: sectionTops.withUnsafeBufferPointer { $0[section] }) {
+            layoutDescription.sections[section].itemHeights[$0]
+        }
     }
 
     /// Section `section`'s storage, unretained (`sections` keeps it alive while `self` is
@@ -283,8 +285,12 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         if let header = frame(ofSupplementary: .header, inSection: section), header.intersects(rect) {
             result.append(LayoutElement(kind: .header, section: section, frame: header))
         }
-        SectionLayout.appendItems(in: rect, section: section, of: storage(ofSection: section), top: sectionTops[section],
-                                  to: &result)
+        layoutDescription.sections.borrowElement(section) { description in
+            description.itemHeights.withUnsafeBufferPointer { heights in
+                SectionLayout.appendItems(in: rect, section: section, of: storage(ofSection: section), top: sectionTops[section],
+                                          heights: heights, to: &result)
+            }
+        }
         if let footer = frame(ofSupplementary: .footer, inSection: section), footer.intersects(rect) {
             result.append(LayoutElement(kind: .footer, section: section, frame: footer))
         }

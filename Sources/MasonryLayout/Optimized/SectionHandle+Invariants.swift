@@ -31,13 +31,13 @@ extension SectionHandle {
             case .shortestColumn:
                 column = ReferenceLayoutEngine.shortestColumn(in: columnHeights, tieBreak: tieBreak)
                 precondition(extents[item].y >= previousY, "item \(item): y decreases")
+                precondition(extents[item].height.bitPattern == heights[item].bitPattern, "item \(item): height")
                 previousY = extents[item].y
             case .roundRobin:
                 column = (header.startPosition + item) % columnCount
             }
             precondition(self.column(ofItem: item) == column, "item \(item): column \(self.column(ofItem: item)), expected \(column)")
-            precondition(extents[item].y.bitPattern == columnHeights[column].bitPattern, "item \(item): y")
-            precondition(extents[item].height.bitPattern == heights[item].bitPattern, "item \(item): height")
+            precondition(y(ofItem: item).bitPattern == columnHeights[column].bitPattern, "item \(item): y")
             columnHeights[column] = LayoutArithmetic.grow(
                 columnHeights[column], by: LayoutArithmetic.advance(itemHeight: heights[item], itemSpacing: itemSpacing))
             lastItems[column] = UInt32(item)

@@ -21,7 +21,11 @@ struct SectionHandle {
         let base = UnsafeMutableRawPointer(words)
         base.bindMemory(to: Double.self, capacity: layout.lastItems)
         (base + 8 * layout.lastItems).bindMemory(to: UInt32.self, capacity: 2 * (layout.extents - layout.lastItems))
-        (base + 8 * layout.extents).bindMemory(to: ItemExtent.self, capacity: layout.itemCapacity)
+        if layout.columns - layout.extents == 2 * layout.itemCapacity {
+            (base + 8 * layout.extents).bindMemory(to: ItemExtent.self, capacity: layout.itemCapacity)
+        } else {
+            (base + 8 * layout.extents).bindMemory(to: Double.self, capacity: layout.itemCapacity)
+        }
         (base + 8 * layout.columns).bindMemory(to: UInt16.self, capacity: 4 * (layout.wordCount - layout.columns))
     }
 
@@ -36,10 +40,25 @@ struct SectionHandle {
 
     // MARK: Items
 
-    /// Each item's local y and height (capacity, not count).
+    /// Each item's local y and height (capacity, not count), shortest column only.
     @inlinable @inline(__always)
     var extents: UnsafeMutableBufferPointer<ItemExtent> {
-        buffer(at: layout.extents, count: layout.itemCapacity, of: ItemExtent.self)
+        buffer(at: layout.extents, count: shape.placement == .shortestColumn ? layout.itemCapacity : 0, of: ItemExtent.self)
+    }
+
+    /// Each item's local y (capacity, not count), round robin only.
+    @inlinable @inline(__always)
+    var localY: UnsafeMutableBufferPointer<Double> {
+        buffer(at: layout.extents, count: shape.placement == .roundRobin ? layout.itemCapacity : 0, of: Double.self)
+    }
+
+    /// Item `item`'s local y.
+    @inlinable @inline(__always)
+    func y(ofItem item: Int) -> Double {
+        switch shape.placement {
+        case .shortestColumn: extents[item].y
+        case .roundRobin: localY[item]
+        }
     }
 
     /// Each item's column, shortest-column placement only (empty for round robin).
@@ -48,11 +67,18 @@ struct SectionHandle {
         buffer(at: layout.columns, count: shape.placement == .shortestColumn ? layout.itemCapacity : 0, of: UInt16.self)
     }
 
-    /// Where a kernel writes items `range`: their extents and, for shortest column, columns.
+    /// Where the shortest-column kernel writes items `range`: their extents and columns.
     @inline(__always)
     func items(_ range: Range<Int>) -> (extents: UnsafeMutablePointer<ItemExtent>, columns: UnsafeMutablePointer<UInt16>) {
-        assert(range.lowerBound >= 0 && range.upperBound <= layout.itemCapacity, "items \(range) outside the buffers")
+        assert(range.lowerBound >= 0 && range.upperBound <= extents.count, "items \(range) outside the buffers")
         return (extents.baseAddress! + range.lowerBound, columns.baseAddress! + range.lowerBound)
+    }
+
+    /// Where the round-robin kernel writes items `range`: their local y.
+    @inline(__always)
+    func localY(_ range: Range<Int>) -> UnsafeMutablePointer<Double> {
+        assert(range.lowerBound >= 0 && range.upperBound <= localY.count, "items \(range) outside the buffers")
+        return localY.baseAddress! + range.lowerBound
     }
 
     /// Item `item`'s column.
@@ -99,8 +125,9 @@ struct SectionHandle {
     /// Copies items `0..<items` and checkpoints `0..<checkpoints` of `source` (same shape) here.
     func copy(from source: SectionHandle, items: Int, checkpoints: Int) {
         assert(source.shape == shape && items <= layout.itemCapacity && checkpoints <= layout.checkpointCapacity)
-        extents.baseAddress!.update(from: source.extents.baseAddress!, count: items)
+        if shape.placement == .roundRobin { localY.baseAddress!.update(from: source.localY.baseAddress!, count: items) }
         if shape.placement == .shortestColumn {
+            extents.baseAddress!.update(from: source.extents.baseAddress!, count: items)
             columns.baseAddress!.update(from: source.columns.baseAddress!, count: items)
             lastItems(0).baseAddress!.update(from: source.lastItems(0).baseAddress!, count: checkpoints * shape.columnCount)
         }

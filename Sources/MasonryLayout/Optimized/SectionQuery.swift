@@ -5,31 +5,41 @@ extension SectionLayout {
     static let roundingSlack = 1 + 0x1p-48
 
     /// Item `item`'s frame when the section's top is `top`, or nil when the section has no
-    /// item `item`: the engine's one definition of an item's frame. O(1).
+    /// item `item`: the engine's one definition of an item's frame. O(1). `height(i)` gives item
+    /// i's height in round-robin sections (shortest-column sections keep a copy).
     ///
     /// Takes the storage unretained (the caller keeps it alive). Inlinable, with what it
     /// reads, so that a caller's loop of lookups compiles to straight-line loads.
     @inlinable @inline(__always)
-    static func frame(ofItem item: Int, in storage: Unmanaged<SectionStorage>, top: Double) -> Rect? {
+    static func frame(ofItem item: Int, in storage: Unmanaged<SectionStorage>, top: Double,
+                      height: (Int) -> Double) -> Rect? {
         storage._withUnsafeGuaranteedRef { $0.withHandle { section in
             let header = section.header
             guard item >= 0, item < header.pointee.itemCount else { return nil }
             let geometry = header.pointee.geometry
-            let extent = section.extents[item]
-            return Rect(x: geometry.x(ofColumn: section.column(ofItem: item)),
-                        y: LayoutArithmetic.absoluteY(extent.y, sectionTop: top),
-                        width: geometry.columnWidth, height: extent.height)
+            switch header.pointee.shape.placement {
+            case .shortestColumn:
+                let extent = section.extents[item]
+                return Rect(x: geometry.x(ofColumn: Int(section.columns[item])),
+                            y: LayoutArithmetic.absoluteY(extent.y, sectionTop: top),
+                            width: geometry.columnWidth, height: extent.height)
+            case .roundRobin:
+                return Rect(x: geometry.x(ofColumn: (header.pointee.startPosition + item) % header.pointee.shape.columnCount),
+                            y: LayoutArithmetic.absoluteY(section.localY[item], sectionTop: top),
+                            width: geometry.columnWidth, height: height(item))
+            }
         } }
     }
 
     /// Appends to `result`, in index order, the items of section `index` (`storage`,
-    /// unretained) whose frames intersect `rect` when the section's top is `top`.
+    /// unretained; item heights `heights`) whose frames intersect `rect` when the section's top
+    /// is `top`.
     /// O(log(items) + K + k) for k hits (round robin: O(log(items) × columns + K + k), or
     /// O(columns × log(items) + k log k) when its columns' heights are far apart).
     static func appendItems(in rect: Rect, section index: Int, of storage: Unmanaged<SectionStorage>, top: Double,
-                            to result: inout [LayoutElement]) {
+                            heights: UnsafeBufferPointer<Double>, to result: inout [LayoutElement]) {
         storage._withUnsafeGuaranteedRef { $0.withHandle { section in
-            let query = SectionQuery(section, index: index, rect: rect, top: top)
+            let query = SectionQuery(section, index: index, rect: rect, top: top, heights: heights)
             switch section.shape.placement {
             case .shortestColumn: query.appendShortestColumnItems(to: &result)
             case .roundRobin: query.appendRoundRobinItems(to: &result)
@@ -50,7 +60,10 @@ private struct SectionQuery {
     let rect: Rect
     let top: Double
     let geometry: SectionGeometry
+    /// Shortest column: each item's y and height; round robin: each item's y, and the heights.
     let extents: UnsafeMutableBufferPointer<ItemExtent>
+    let localY: UnsafeMutableBufferPointer<Double>
+    let heights: UnsafeBufferPointer<Double>
     let columns: UnsafeMutableBufferPointer<UInt16>
     let itemCount: Int
     let columnCount: Int
@@ -58,13 +71,15 @@ private struct SectionQuery {
     /// Bit c set when column c's x range meets the rect's (up to 64 columns).
     let columnsMeetingRect: UInt64
 
-    init(_ section: SectionHandle, index: Int, rect: Rect, top: Double) {
+    init(_ section: SectionHandle, index: Int, rect: Rect, top: Double, heights: UnsafeBufferPointer<Double>) {
         self.section = section
         self.index = index
         self.rect = rect
         self.top = top
         geometry = section.header.pointee.geometry
         extents = section.extents
+        localY = section.localY
+        self.heights = heights
         columns = section.columns
         itemCount = section.itemCount
         columnCount = section.shape.columnCount
@@ -93,7 +108,7 @@ private struct SectionQuery {
     /// the rect; returns how many it wrote (0 or 1).
     @inline(__always)
     private func write(_ item: Int, column: Int, to output: UnsafeMutablePointer<LayoutElement>) -> Int {
-        let extent = extents[item]
+        let extent = localY.isEmpty ? extents[item] : ItemExtent(y: localY[item], height: heights[item])
         let frame = Rect(x: geometry.x(ofColumn: column), y: LayoutArithmetic.absoluteY(extent.y, sectionTop: top),
                          width: geometry.columnWidth, height: extent.height)
         guard frame.minY <= rect.maxY, rect.minY <= frame.maxY, meetsHorizontally(column) else { return 0 }
@@ -117,7 +132,7 @@ private struct SectionQuery {
 
     @inline(__always)
     private func absoluteY(ofItem item: Int) -> Double {
-        LayoutArithmetic.absoluteY(extents[item].y, sectionTop: top)
+        LayoutArithmetic.absoluteY(localY.isEmpty ? extents[item].y : localY[item], sectionTop: top)
     }
 
     // MARK: Shortest column
@@ -191,20 +206,27 @@ private struct SectionQuery {
 
     /// The first checkpoint whose smallest column height satisfies `reaches` (a predicate false
     /// then true along the checkpoints), or the checkpoint count; `target` is the absolute y
-    /// the predicate compares with. Checkpoint b > 0 exists only where item b·K does;
-    /// checkpoint 0 may precede no item.
-    ///
-    /// An interpolation search: heights grow about linearly with the item index, so the guess
-    /// from the first and last checkpoints is usually within a block or two of the answer, and
-    /// a gallop from it brackets the answer in a few probes on one or two cache lines, where a
-    /// binary search over 15,000 checkpoints takes 14 dependent probes whose last ones miss the
-    /// cache. Any guess gives the same answer; skewed heights cost only more gallop steps.
+    /// the predicate compares with.
     private func firstCheckpoint(towards target: Double, where reaches: (Double) -> Bool) -> Int {
         let checkpointY = section.checkpointY
+        return firstCheckpoint(towards: target, key: { checkpointY[$0] }, where: reaches)
+    }
+
+    /// The first checkpoint whose `key` satisfies `reaches` (keys grow with the checkpoint,
+    /// and `reaches` is false then true along them), or the checkpoint count; `target` is the
+    /// absolute y the predicate compares with. Checkpoint b > 0 exists only where item b·K
+    /// does; checkpoint 0 may precede no item.
+    ///
+    /// An interpolation search: heights grow about linearly with the item index, so the guess
+    /// from the first and last checkpoints is usually within a few blocks of the answer, and a
+    /// gallop from it brackets the answer in a few probes on one or two cache lines, where a
+    /// binary search over 15,000 checkpoints takes 14 dependent probes whose last ones miss the
+    /// cache. Any guess gives the same answer; skewed heights cost only more gallop steps.
+    private func firstCheckpoint(towards target: Double, key: (Int) -> Double, where reaches: (Double) -> Bool) -> Int {
         let count = itemCount == 0 ? 0 : section.header.pointee.checkpointCount
         guard count > 0 else { return 0 }
-        let first = LayoutArithmetic.absoluteY(checkpointY[0], sectionTop: top)
-        let last = LayoutArithmetic.absoluteY(checkpointY[count - 1], sectionTop: top)
+        let first = LayoutArithmetic.absoluteY(key(0), sectionTop: top)
+        let last = LayoutArithmetic.absoluteY(key(count - 1), sectionTop: top)
         let fraction = last > first ? (target - first) / (last - first) : 0
         let guess = fraction.isNaN ? 0 : Int(max(0, min(1, fraction)) * Double(count - 1))
         // Bracket the answer: every checkpoint before `low` does not reach; `high` reaches, or
@@ -212,8 +234,8 @@ private struct SectionQuery {
         var low = guess
         var high = guess
         var step = 1
-        if reaches(checkpointY[guess]) {
-            while low > 0, reaches(checkpointY[low - 1]) {
+        if reaches(key(guess)) {
+            while low > 0, reaches(key(low - 1)) {
                 high = low - 1
                 low = max(0, low - step)
                 step *= 2
@@ -221,7 +243,7 @@ private struct SectionQuery {
         } else {
             low = guess + 1
             high = min(count, guess + 1)
-            while high < count, !reaches(checkpointY[high]) {
+            while high < count, !reaches(key(high)) {
                 low = high + 1
                 high = min(count, high + step)
                 step *= 2
@@ -229,7 +251,7 @@ private struct SectionQuery {
         }
         while low < high {
             let middle = (low + high) / 2
-            if reaches(checkpointY[middle]) { high = middle } else { low = middle + 1 }
+            if reaches(key(middle)) { high = middle } else { low = middle + 1 }
         }
         return low
     }
@@ -246,12 +268,7 @@ private struct SectionQuery {
         let checkpoints = itemCount == 0 ? 0 : section.header.pointee.checkpointCount
         // The first checkpoint where the highest column reaches the rect: items before the one
         // before it all end above the rect.
-        var low = 0
-        var high = checkpoints
-        while low < high {
-            let middle = (low + high) / 2
-            if endsAbove(section.checkpointHeights(middle).max()!) { low = middle + 1 } else { high = middle }
-        }
+        let low = firstCheckpoint(towards: rect.minY, key: { section.checkpointHeights($0).max()! }, where: { !endsAbove($0) })
         let firstBlock = max(0, low - 1)
         let lastBlock = firstCheckpoint(towards: rect.maxY) { LayoutArithmetic.absoluteY($0, sectionTop: top) > rect.maxY }
         let start = firstBlock << shift
@@ -280,56 +297,57 @@ private struct SectionQuery {
 
     /// Each column's candidates (from its first item whose next item or end reaches the rect,
     /// to its last item starting above the rect's bottom), searched between `checkpoints`,
-    /// then tested in index order.
+    /// then tested in index order: a merge of the columns' runs (each run's indices step by the
+    /// column count).
     private func appendRoundRobinColumns(checkpoints: Range<Int>, to result: inout [LayoutElement]) {
         let startPosition = section.header.pointee.startPosition
         let endHeights = section.endHeights
-        // Each column's first and end rank (its items are offset(c) + rank·n).
+        // Per column its next candidate, its last candidate and the column count (its items
+        // are offset(c) + rank·n).
         var total = 0
-        withScratchBuffer(of: Int.self, count: 2 * columnCount) { ranks in
+        withScratchBuffer(of: Int.self, count: 2 * columnCount) { runs in
             for column in 0..<columnCount {
                 let offset = (column - startPosition + columnCount) % columnCount
                 let count = offset < itemCount ? (itemCount - offset + columnCount - 1) / columnCount : 0
-                // The last checkpoint in the bracket where this column still ends above the rect.
+                // The last checkpoint in the bracket where this column still ends above the rect:
+                // the column's first item reaching the rect is in that checkpoint's block.
                 var low = checkpoints.lowerBound
                 var high = checkpoints.upperBound - 1
                 while low < high {
                     let middle = (low + high + 1) / 2
                     if endsAbove(section.checkpointHeights(middle)[column]) { low = middle } else { high = middle - 1 }
                 }
-                // This column's first item at or after that checkpoint.
-                let blockStart = low << shift
-                var rank = blockStart <= offset ? 0 : (blockStart - offset + columnCount - 1) / columnCount
-                // Skip the items whose next item (or the column's end) starts above the rect.
-                while rank < count {
-                    let next = rank + 1 < count ? extents[offset + (rank + 1) * columnCount].y : endHeights[column]
-                    guard endsAbove(next) else { break }
-                    rank += 1
+                @inline(__always) func rank(atOrAfter item: Int) -> Int {
+                    item <= offset ? 0 : min(count, (item - offset + columnCount - 1) / columnCount)
                 }
-                var end = rank
+                // The first rank whose next item (or the column's end) does not start above the rect.
+                var first = rank(atOrAfter: low << shift)
+                var last = rank(atOrAfter: (low + 1) << shift)
+                while first < last {
+                    let middle = (first + last) / 2
+                    let next = middle + 1 < count ? localY[offset + (middle + 1) * columnCount] : endHeights[column]
+                    if endsAbove(next) { first = middle + 1 } else { last = middle }
+                }
+                var end = first
                 while end < count, absoluteY(ofItem: offset + end * columnCount) <= rect.maxY { end += 1 }
-                ranks[2 * column] = rank
-                ranks[2 * column + 1] = end
-                total += end - rank
+                runs[2 * column] = offset + first * columnCount
+                runs[2 * column + 1] = offset + end * columnCount
+                total += end - first
             }
-            withScratchBuffer(of: Int.self, count: total) { items in
-                var items = items
-                var filled = 0
-                for column in 0..<columnCount {
-                    let offset = (column - startPosition + columnCount) % columnCount
-                    for rank in ranks[2 * column]..<ranks[2 * column + 1] {
-                        items[filled] = offset + rank * columnCount
-                        filled += 1
+            Self.append(upTo: total, to: &result) { output in
+                var written = 0
+                // Merge: the column whose next candidate has the lowest index goes first.
+                for _ in 0..<total {
+                    var best = 0
+                    var bestItem = Int.max
+                    for column in 0..<columnCount where runs[2 * column] < runs[2 * column + 1] && runs[2 * column] < bestItem {
+                        best = column
+                        bestItem = runs[2 * column]
                     }
+                    written += write(bestItem, column: best, to: output + written)
+                    runs[2 * best] += columnCount
                 }
-                items.sort()
-                Self.append(upTo: total, to: &result) { output in
-                    var written = 0
-                    for item in items {
-                        written += write(item, column: (startPosition + item) % columnCount, to: output + written)
-                    }
-                    return written
-                }
+                return written
             }
         }
     }

@@ -62,6 +62,10 @@ struct TournamentColumns {
             // indices) under lowest-index-wins, or the right child under highest-index-wins.
             let sibling = node ^ 1
             let equalWins = UInt64(truncatingIfNeeded: node & 1) ^ highestIndexWins
+            // LLVM compiles this selection to a branch whatever its spelling (`?:`, or mask
+            // arithmetic on the sign of the difference: its x86 cmov converter turns the cmov on
+            // this loop-carried chain back into a branch), which mispredicts about half the
+            // time on each level: 23 ns an item for 64 columns, still under 1.3x the floor.
             let siblingHeight = heights[sibling]
             let siblingWins = siblingHeight < height &+ equalWins
             height = siblingWins ? siblingHeight : height

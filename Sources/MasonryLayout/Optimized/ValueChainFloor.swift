@@ -41,7 +41,7 @@ package enum ValueChainFloor {
                         switch description.placement {
                         case .roundRobin:
                             RoundRobinKernel.placeRun(heights, count: count, itemSpacing: section.itemSpacing, state: state,
-                                                      position: &position, output: LocalYOutput(localY: output))
+                                                      position: &position, localY: output)
                         case .shortestColumn:
                             placeShortest(heights, count: count, itemSpacing: section.itemSpacing, sorted: state, localY: output)
                         }
