@@ -23,6 +23,14 @@ protocol SortedHeights {
     func store(_ heights: UnsafeMutablePointer<Double>)
 }
 
+extension SortedHeights {
+    /// The last pair's count: its lanes below `value` (+infinity padding never is).
+    @inline(__always)
+    func countBelow(_ value: DoublePair) -> SIMD2<Int64> {
+        PairMath.lessThanMask(pair, value)
+    }
+}
+
 /// The last height, with +infinity in the second lane.
 struct OneHeight: SortedHeights {
     private(set) var pair: DoublePair
@@ -37,11 +45,6 @@ struct OneHeight: SortedHeights {
     @inline(__always)
     mutating func merge(_ value: DoublePair) {
         pair = PairMath.maximum(value, pair)  // the second lane stays +infinity
-    }
-
-    @inline(__always)
-    func countBelow(_ value: DoublePair) -> SIMD2<Int64> {
-        PairMath.lessThanMask(pair, value)
     }
 
     @inline(__always)
@@ -64,11 +67,6 @@ struct TwoHeights: SortedHeights {
     @inline(__always)
     mutating func merge(_ value: DoublePair) {
         pair = PairMath.minimum(PairMath.maximum(value, pair), DoublePair(pair.y, .infinity))
-    }
-
-    @inline(__always)
-    func countBelow(_ value: DoublePair) -> SIMD2<Int64> {
-        PairMath.lessThanMask(pair, value)
     }
 
     @inline(__always)
