@@ -125,6 +125,22 @@ import Testing
         }
     }
 
+    /// Round robin with columns that drift far apart (each column's heights on its own scale):
+    /// a rect meets items many checkpoints apart, so each column is searched on its own and
+    /// their runs merged, some of them empty.
+    @Test(arguments: [2, 3, 4, 9, 64])
+    func roundRobinQueriesOverDriftingColumnsMatchTheReference(columns: Int) throws {
+        var generator = RandomLayoutGenerator(seed: UInt64(columns) << 16)
+        let heights = (0..<(40 * columns + 3000)).map { item in
+            Double(1 + (item % columns) * 7) * Double(1 + generator.generator.next() % 4)
+        }
+        let description = try LayoutDescription(width: Double(3 * columns + 10), placement: .roundRobin, sections: [
+            SectionDescription(columns: columns, itemSpacing: 1, itemHeights: heights),
+        ])
+        expectSameLayout(OptimizedLayoutEngine(description, threads: 1), as: ReferenceLayoutEngine(description),
+                         queries: 60, generator: &generator)
+    }
+
     /// One engine prepared again and again with descriptions of other shapes and sizes: buffers
     /// reused where they fit, carved anew for another column count or placement.
     @Test func preparingOtherShapesReusesAndRecarvesBuffers() throws {

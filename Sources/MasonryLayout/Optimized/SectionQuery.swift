@@ -302,8 +302,8 @@ private struct SectionQuery {
     private func appendRoundRobinColumns(checkpoints: Range<Int>, to result: inout [LayoutElement]) {
         let startPosition = section.header.pointee.startPosition
         let endHeights = section.endHeights
-        // Per column its next candidate, its last candidate and the column count (its items
-        // are offset(c) + rank·n).
+        // Per column its next candidate and its last one (its items are offset(c) + rank·n
+        // for n columns).
         var total = 0
         withScratchBuffer(of: Int.self, count: 2 * columnCount) { runs in
             for column in 0..<columnCount {
@@ -330,22 +330,25 @@ private struct SectionQuery {
                 }
                 var end = first
                 while end < count, absoluteY(ofItem: offset + end * columnCount) <= rect.maxY { end += 1 }
-                runs[2 * column] = offset + first * columnCount
-                runs[2 * column + 1] = offset + end * columnCount
+                // An empty run's next candidate is `Int.max`, which the merge never picks.
+                runs[2 * column] = first < end ? offset + first * columnCount : .max
+                runs[2 * column + 1] = offset + (end - 1) * columnCount
                 total += end - first
             }
             Self.append(upTo: total, to: &result) { output in
                 var written = 0
-                // Merge: the column whose next candidate has the lowest index goes first.
+                // Merge: the column whose next candidate has the lowest index goes first; a
+                // minimum without branches (selects), as the columns' runs interleave at random.
                 for _ in 0..<total {
                     var best = 0
-                    var bestItem = Int.max
-                    for column in 0..<columnCount where runs[2 * column] < runs[2 * column + 1] && runs[2 * column] < bestItem {
-                        best = column
-                        bestItem = runs[2 * column]
+                    var bestItem = runs[0]
+                    for column in 1..<columnCount {
+                        let item = runs[2 * column]
+                        best = item < bestItem ? column : best
+                        bestItem = min(item, bestItem)
                     }
                     written += write(bestItem, column: best, to: output + written)
-                    runs[2 * best] += columnCount
+                    runs[2 * best] = bestItem == runs[2 * best + 1] ? .max : bestItem + columnCount
                 }
                 return written
             }
