@@ -99,7 +99,12 @@ enum ShortestColumnKernel {
 
     /// Places items `range` of `lane`'s section from `state` (the columns before
     /// `range.lowerBound`, whose checkpoint exists).
-    @inline(__always)
+    ///
+    /// A function of its own (one call per section), so that the loop's registers are allocated
+    /// for the loop alone: inlined into its callers, the 2-column loop reloaded the heights'
+    /// address from the stack on every item, depending on unrelated code there (callgrind: 45.9
+    /// instructions per item instead of 44.8; 2.43 ns instead of 2.29).
+    @inline(never)
     static func place<State: ShortestColumnState>(_ stateOut: inout State, range: Range<Int>, lane: Lane, highestIndexWins: Bool) {
         let shift = lane.section.shape.intervalShift
         // A local copy: the loop keeps it in registers (an `inout` parameter's address is
