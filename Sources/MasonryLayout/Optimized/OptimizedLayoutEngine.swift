@@ -202,8 +202,11 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         let section = indexPath.section
         guard section >= 0, section < sections.count else { return nil }
         return SectionLayout.frame(ofItem: indexPath.item, in: storage(ofSection: section),
-                                   top: sectionTops.withUnsafeBufferPointer { $0[section] }) {
-            layoutDescription.sections[section].itemHeights[$0]
+                                   top: sectionTops.withUnsafeBufferPointer { $0[section] }) { item in
+            // Round robin's heights, from the description without bounds checks: the section
+            // has checked `item` against its item count, which is the heights' count. (Checked
+            // subscripts keep the loads even where a caller uses only y: a trap is an effect.)
+            layoutDescription.sections.withUnsafeBufferPointer { $0[section].itemHeights.withUnsafeBufferPointer { $0[item] } }
         }
     }
 
