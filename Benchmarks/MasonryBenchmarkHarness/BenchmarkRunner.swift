@@ -80,6 +80,11 @@ public struct BenchmarkRunner {
                     configuration.jemalloc?.purge()
                 }
             }
+            let floor = FloorBenchmark.name(for: workload)
+            if configuration.engines.contains(.optimized), selected(floor) {
+                progress(floor)
+                records.append(FloorBenchmark.measure(floor, description, repetitions: configuration.repetitions))
+            }
         }
         for workload in suite.interactionWorkloads {
             let description = workload.makeDescription()
@@ -151,20 +156,23 @@ public struct BenchmarkRunner {
         _: Engine.Type, _ kind: BenchmarkEngine, _ prefix: String, _ description: LayoutDescription,
         _ reference: ReferenceLayoutEngine?
     ) {
-        let names = ["query/\(prefix)/rect:viewport", "query/\(prefix)/rect:tall", "lookup/\(prefix)",
-                     "append/\(prefix)", "update/\(prefix)", "delete/\(prefix)"]
+        let names = ["query/\(prefix)/rect:viewport", "query/\(prefix)/rect:tall", "query/\(prefix)/rect:scroll", "lookup/\(prefix)",
+                     "lookup/\(prefix)/paths:cold", "append/\(prefix)", "update/\(prefix)", "delete/\(prefix)"]
         guard names.contains(where: selected) else { return }
         var engine = Engine(description, threads: 1)
         var random = SplitMix64(seed: 0x51_5545_5259)
         let contentHeight = engine.contentSize.height
-        for (rectName, height) in [("viewport", Self.viewport.height), ("tall", 3 * Self.viewport.height)] {
+        for (rectName, height) in [("viewport", Self.viewport.height), ("tall", 3 * Self.viewport.height), ("scroll", Self.viewport.height)] {
             let name = "query/\(prefix)/rect:\(rectName)"
             guard selected(name) else { continue }
             progress(name)
             let count = Self.queriesPerRepetition[kind]!
-            let rects = (0..<(count * (configuration.repetitions + 1))).map { _ in
-                Rect(x: 0, y: random.unitDouble() * max(0, contentHeight - height), width: Self.viewport.width, height: height)
-            }
+            let rects = rectName == "scroll"
+                ? ScrollAndColdLookupBenchmarks.scrollingRects(count: count * (configuration.repetitions + 1), width: Self.viewport.width,
+                                                               height: height, contentHeight: contentHeight)
+                : (0..<(count * (configuration.repetitions + 1))).map { _ in
+                    Rect(x: 0, y: random.unitDouble() * max(0, contentHeight - height), width: Self.viewport.width, height: height)
+                }
             if let reference {
                 for rect in rects.prefix(3) {
                     if let difference = EngineVerifier.firstDifference(in: rect, engine.elements(in: rect), reference.elements(in: rect)) {
@@ -219,6 +227,12 @@ public struct BenchmarkRunner {
                 record.counters.append([:])
             }
             records.append(record)
+        }
+        if selected("lookup/\(prefix)/paths:cold") {
+            progress("lookup/\(prefix)/paths:cold")
+            records.append(ScrollAndColdLookupBenchmarks.measureColdLookups(
+                engine, name: "lookup/\(prefix)/paths:cold", count: Self.lookupsPerRepetition, batch: Self.lookupBatch,
+                repetitions: configuration.repetitions, random: &random))
         }
         measureUpdates(&engine, prefix, description, reference, &random)
     }

@@ -13,6 +13,9 @@ public enum ReportWriters {
                      + "(\(Jemalloc.decaySettings)). Medians of \(report.records.first?.realTimes.count ?? 0) repetitions.")
         lines.append("")
         let engines = ["optimized", "peer", "reference"]
+        // `floor/<key>` records, by key: the prepare table divides the optimized engine by them.
+        let floors = Dictionary(report.records.filter { $0.operation == "floor" }.map { (String($0.name.dropFirst("floor/".count)), $0) },
+                                uniquingKeysWith: { $1 })
         for operation in ["prepare", "query", "lookup", "append", "update", "delete"] {
             let records = report.records.filter { $0.operation == operation }
             guard !records.isEmpty else { continue }
@@ -29,8 +32,9 @@ public enum ReportWriters {
             let unit = operation == "prepare" ? "ns/item" : operation == "query" ? "p50 / p99" : "time"
             lines.append("### \(operation) (\(unit))")
             lines.append("")
-            lines.append("| workload | " + engines.joined(separator: " | ") + " | optimized speed-up |")
-            lines.append("|---|" + engines.map { _ in "---:" }.joined(separator: "|") + "|---:|")
+            let floorColumn = operation == "prepare" && !floors.isEmpty
+            lines.append("| workload | " + engines.joined(separator: " | ") + " | optimized speed-up |" + (floorColumn ? " optimized / floor |" : ""))
+            lines.append("|---|" + engines.map { _ in "---:" }.joined(separator: "|") + "|---:|" + (floorColumn ? "---:|" : ""))
             for key in order {
                 let cells = engines.map { engine -> String in
                     guard let record = byKey[key]?[engine] else { return "–" }
@@ -43,7 +47,15 @@ public enum ReportWriters {
                 } else {
                     speedUp = "–"
                 }
-                lines.append("| \(key) | " + cells.joined(separator: " | ") + " | \(speedUp) |")
+                var floorCell = ""
+                if floorColumn {
+                    if let optimized = byKey[key]?["optimized"]?.medianCounter("ns_per_item"), let floor = floors[key]?.medianCounter("ns_per_item") {
+                        floorCell = " \(Format.number(optimized / max(1e-9, floor), digits: 2))x |"
+                    } else {
+                        floorCell = " – |"
+                    }
+                }
+                lines.append("| \(key) | " + cells.joined(separator: " | ") + " | \(speedUp) |" + floorCell)
             }
             lines.append("")
         }

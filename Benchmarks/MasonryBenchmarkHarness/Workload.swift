@@ -62,7 +62,7 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
             let scaling = [1_000, 10_000, 100_000, 1_000_000].flatMap { items in
                 Placement.allCases.map { Workload(placement: $0, items: items, sections: 1, columns: 4) }
             }
-            let columns = [2, 8].map { Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: $0) }
+            let columns = [2, 8, 16, 64].map { Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: $0) }
             let sections = [64, 4096].map { Workload(placement: .shortestColumn, items: 1_000_000, sections: $0, columns: 4) }
             let distributions = [HeightDistribution.photo, .equal, .heavyTailed, .zeros].map {
                 Workload(placement: .shortestColumn, items: 100_000, sections: 1, columns: 4, heights: $0)
@@ -78,7 +78,8 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
                         }
                     }
                 }
-            } + HeightDistribution.allCases.filter { $0 != .uniform }.map {
+            } + [16, 64].map { Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: $0) }
+              + HeightDistribution.allCases.filter { $0 != .uniform }.map {
                 Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: $0)
             }
         }

@@ -31,6 +31,10 @@ public protocol LayoutEngine {
     /// query in their own time.
     func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement]
 
+    /// The same elements as `elements(in:)`, appended to `result` (which keeps what it held):
+    /// a caller that reuses one buffer for every query allocates nothing per query.
+    func elements(in rect: Rect, into result: inout [LayoutElement])
+
     /// The frame of an item, or nil when the section or item does not exist.
     func frame(ofItemAt indexPath: ItemIndexPath) -> Rect?
 
@@ -65,5 +69,11 @@ extension LayoutEngine {
     /// The answer to `query`.
     public func elements(for query: LayoutQuery) -> [LayoutElement] {
         elements(in: query.rect, edges: query.edges, pinningHeaders: query.pinningHeaders)
+    }
+
+    /// Appends `elements(in:)`: engines that can append without building an array first
+    /// implement `elements(in:into:)` themselves.
+    public func elements(in rect: Rect, into result: inout [LayoutElement]) {
+        result.append(contentsOf: elements(in: rect))
     }
 }

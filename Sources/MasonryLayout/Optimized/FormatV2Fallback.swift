@@ -9,8 +9,9 @@
 /// `SectionGeometry`), adaptive column counts (resolved by the description; a `setWidth` that
 /// changes a count lays the layout out again), open-edge and pinned-header queries. Phase 2 gives
 /// the kernels spans, transposition and trailing-spacing exclusion, and removes this type.
+@usableFromInline
 final class FormatV2Fallback: Sendable {
-    let engine: ReferenceLayoutEngine
+    @usableFromInline let engine: ReferenceLayoutEngine
 
     init(_ description: LayoutDescription) {
         engine = ReferenceLayoutEngine(description)

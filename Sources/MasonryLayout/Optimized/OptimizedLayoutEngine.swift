@@ -1,17 +1,18 @@
 import Foundation
 
-/// The engine an app ships: the reference engine's frames, bit for bit, from struct-of-arrays
-/// storage, SIMD placement kernels, sections laid out on several threads, indexed rect queries
-/// and incremental updates.
+/// The engine an app ships: the reference engine's frames, bit for bit, from compact per-section
+/// buffers, branch-free placement kernels, sections laid out on several threads, indexed rect
+/// queries and incremental updates.
 ///
-/// Costs: prepare O(items × log2(columns)) for up to 8 columns (O(items) for round robin),
-/// spread over threads by section in `belowLongestColumn` mode; a rect query
-/// O(log(sections) + columns × log(items) + k log k) for k hits; an item lookup O(1); appending
-/// k items O(k + 64); changing item i of section s re-lays out section s from the checkpoint
-/// before i and moves later sections by their tops, O(items after i + sections). In
-/// `continueColumns` mode a change re-lays out every later section too, which depends on it.
-/// Memory: 8 bytes per item for round robin, 10 for shortest column, plus checkpoints (under
-/// 2 bytes per item).
+/// Costs: prepare O(items) for up to 16 columns (a sorted-heights merge per item) and
+/// O(items × log2(columns)) above, spread over threads by section in `belowLongestColumn` mode;
+/// a rect query O(log(sections) + log(items) + K + k) for k hits (round robin:
+/// O(columns × log(items) + k log k)); an item lookup O(1); appending k items O(k + K); changing
+/// item i of section s re-lays out section s from the checkpoint before i and moves later
+/// sections by their tops, O(items after i + sections). In `continueColumns` mode a change
+/// re-lays out every later section too, which depends on it. K is the checkpoint interval (64
+/// items, 16 per column above 4 columns). Memory: 8 bytes per item for round robin, 10 for
+/// shortest column, plus checkpoints (under 1 byte per item).
 ///
 /// TEMPORARY (format v2, phase 1): a description with item spans, the horizontal axis or
 /// `trailingItemSpacing: "exclude"` is laid out by a reference engine held in
@@ -21,13 +22,13 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     public private(set) var contentSize = Size(width: 0, height: 0)
     /// Threads `prepare` may use (1: the calling thread only).
     public let threads: Int
-    private var sections: [SectionLayout] = []
+    @usableFromInline private(set) var sections: [SectionLayout] = []
     /// `sectionTops[s]` is section s's top, `sectionTops[count]` the bottom of the last one. All
     /// zero in `continueColumns` mode, whose sections share one coordinate space.
-    private var sectionTops: [Double] = [0]
+    @usableFromInline private(set) var sectionTops: [Double] = [0]
     /// TEMPORARY (format v2, phase 1): the engine that lays out descriptions the kernels do not
     /// support yet; nil when the kernels lay out this one.
-    private var formatV2Fallback: FormatV2Fallback?
+    @usableFromInline private(set) var formatV2Fallback: FormatV2Fallback?
 
     /// All the machine's active cores.
     public static var defaultThreadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
@@ -57,10 +58,9 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             layouts.removeSubrange(min(layouts.count, description.sections.count)...)
             layouts.append(contentsOf: repeatElement(SectionLayout(), count: description.sections.count - layouts.count))
             // Sections are independent in their own coordinates: lay them out in parallel.
-            ParallelBatches.forEach(&layouts, itemCounts: description.sections.map(\.itemHeights.count),
-                                    threads: threads) { index, layout in
-                Self.reset(&layout, toSection: index, of: description, after: nil)
-                layout.layOut(from: 0, section: description.sections[index], tieBreak: description.tieBreak)
+            ParallelBatches.forEachBatch(&layouts, itemCounts: description.sections.map { $0.itemHeights.count },
+                                         threads: threads) { batch, layouts in
+                Self.layOutFresh(layouts, batch, of: description)
             }
             sections = layouts
             sectionTops = [0]
@@ -71,21 +71,61 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         }
     }
 
+    /// Lays out sections `batch` of `description` (`belowLongestColumn` mode) into `layouts`,
+    /// two at a time where they have the same shape and a pairable kernel: section k of the
+    /// batch's first half with section k of its second half, so that each of the two interleaved
+    /// loops walks memory forward from one section to the next (sections are allocated in
+    /// order), which the hardware prefetchers follow.
+    private static func layOutFresh(_ layouts: UnsafeMutableBufferPointer<SectionLayout>, _ batch: Range<Int>,
+                                    of description: LayoutDescription) {
+        description.sections.withUnsafeBufferPointer { sections in
+            let half = batch.count / 2
+            for first in batch.lowerBound..<(batch.lowerBound + half) {
+                let second = first + half
+                reset(&layouts[first], toSection: first, of: description, after: nil)
+                reset(&layouts[second], toSection: second, of: description, after: nil)
+                let columns = sections[first].columns
+                if description.placement == .shortestColumn, SectionLayout.pairableColumns.contains(columns),
+                   sections[second].columns == columns {
+                    SectionLayout.layOutFresh(&layouts[first], sections[first], &layouts[second], sections[second],
+                                              tieBreak: description.tieBreak)
+                } else {
+                    layouts[first].layOut(from: 0, section: sections[first], tieBreak: description.tieBreak)
+                    layouts[second].layOut(from: 0, section: sections[second], tieBreak: description.tieBreak)
+                }
+            }
+            if batch.count % 2 == 1 {
+                let last = batch.upperBound - 1
+                reset(&layouts[last], toSection: last, of: description, after: nil)
+                layouts[last].layOut(from: 0, section: sections[last], tieBreak: description.tieBreak)
+            }
+        }
+    }
+
     /// Makes `layout` section `index` of `description` with no items yet, its columns where
     /// `previous` (in `continueColumns` mode) left them.
     private static func reset(_ layout: inout SectionLayout, toSection index: Int, of description: LayoutDescription,
                               after previous: SectionLayout?) {
-        let section = description.sections[index]
-        let geometry = description.geometry(ofSection: index)
-        switch description.sectionStart {
-        case .belowLongestColumn:
-            let start = LayoutArithmetic.columnStart(headerHeight: section.headerHeight, insetTop: section.inset.top)
-            layout.reset(geometry: geometry, placement: description.placement,
-                         startHeights: repeatElement(start, count: section.columns), startPosition: 0)
-        case .continueColumns:
-            let start = (previous?.endHeights ?? Array(repeating: 0, count: section.columns)).map { $0 + section.inset.top }
-            layout.reset(geometry: geometry, placement: description.placement, startHeights: start,
-                         startPosition: previous?.endPosition ?? 0)
+        description.sections.borrowElement(index) { section in
+            let shape = SectionShape(placement: description.placement, columnCount: section.columns)
+            let geometry = description.geometry(ofSection: index)
+            let items = section.itemHeights.count
+            switch description.sectionStart {
+            case .belowLongestColumn:
+                let start = LayoutArithmetic.columnStart(headerHeight: section.headerHeight, insetTop: section.inset.top)
+                layout.reset(shape: shape, geometry: geometry, startPosition: 0, itemCapacity: items) { _ in start }
+            case .continueColumns:
+                let insetTop = section.inset.top
+                guard let previous else {
+                    layout.reset(shape: shape, geometry: geometry, startPosition: 0, itemCapacity: items) { _ in 0 + insetTop }
+                    return
+                }
+                previous.withEndHeights { end in
+                    layout.reset(shape: shape, geometry: geometry, startPosition: previous.endPosition, itemCapacity: items) {
+                        end[$0] + insetTop
+                    }
+                }
+            }
         }
     }
 
@@ -93,7 +133,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     private func laidOutSection(_ index: Int, after previous: SectionLayout?) -> SectionLayout {
         var layout = SectionLayout()
         Self.reset(&layout, toSection: index, of: layoutDescription, after: previous)
-        layout.layOut(from: 0, section: layoutDescription.sections[index], tieBreak: layoutDescription.tieBreak)
+        layoutDescription.sections.borrowElement(index) { layout.layOut(from: 0, section: $0, tieBreak: layoutDescription.tieBreak) }
         return layout
     }
 
@@ -111,7 +151,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         let description = layoutDescription
         sections.removeSubrange(min(first + (item > 0 ? 1 : 0), sections.count)...)
         if item > 0 {
-            sections[first].layOut(from: item, section: description.sections[first], tieBreak: description.tieBreak)
+            description.sections.borrowElement(first) { sections[first].layOut(from: item, section: $0, tieBreak: description.tieBreak) }
         }
         for index in sections.count..<description.sections.count {
             sections.append(laidOutSection(index, after: sections.last))
@@ -124,7 +164,9 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     private mutating func layOutSection(_ index: Int, from item: Int) {
         switch layoutDescription.sectionStart {
         case .belowLongestColumn:
-            sections[index].layOut(from: item, section: layoutDescription.sections[index], tieBreak: layoutDescription.tieBreak)
+            layoutDescription.sections.borrowElement(index) {
+                sections[index].layOut(from: item, section: $0, tieBreak: layoutDescription.tieBreak)
+            }
             updateTops(from: index)
         case .continueColumns:
             layOutContinuing(fromSection: index, item: item)
@@ -164,7 +206,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             }
         case .setWidth:
             // An adaptive section whose column count changed is laid out again (all of them, for now).
-            if sections.indices.contains(where: { sections[$0].columnCount != layoutDescription.sections[$0].columns }) {
+            if sections.indices.contains(where: { sections[$0].header.shape.columnCount != layoutDescription.sections[$0].columns }) {
                 prepare(layoutDescription)
                 return
             }
@@ -178,23 +220,28 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     // MARK: Lookups
 
+    /// O(1): three loads from one section's buffers (y, height, column). Inlinable: the call
+    /// UIKit makes per item compiles into the caller.
+    @inlinable
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
+        let section = indexPath.section
         // The fallback holds the layout when `sections` is empty: off the lookup's path.
-        guard sections.indices.contains(indexPath.section) else { return formatV2Fallback?.engine.frame(ofItemAt: indexPath) }
-        let top = sectionTops[indexPath.section]
-        return sections.withUnsafeBufferPointer { buffer -> Rect? in
-            // Fields through the pointer, restating `SectionLayout.column(ofItem:)`: calling the method
-            // here copies the whole struct (measured: 110 ns per lookup instead of 15 ns).
-            let layout = buffer.baseAddress! + indexPath.section
-            guard (0..<layout.pointee.itemCount).contains(indexPath.item) else { return nil }
-            let column = layout.pointee.placement == .shortestColumn
-                ? Int(layout.pointee.itemColumns[indexPath.item])
-                : (layout.pointee.startPosition + indexPath.item) % layout.pointee.columnCount
-            let height = layoutDescription.sections.borrowElement(indexPath.section) { $0.itemHeights[indexPath.item] }
-            return Rect(x: layout.pointee.geometry.x(ofColumn: column),
-                        y: LayoutArithmetic.absoluteY(layout.pointee.localY[indexPath.item], sectionTop: top),
-                        width: layout.pointee.geometry.columnWidth, height: height)
+        guard section >= 0, section < sections.count else { return formatV2Fallback?.engine.frame(ofItemAt: indexPath) }
+        return SectionLayout.frame(ofItem: indexPath.item, in: storage(ofSection: section),
+                                   top: sectionTops.withUnsafeBufferPointer { $0[section] }) { item in
+            // Round robin's heights, from the description without bounds checks: the section
+            // has checked `item` against its item count, which is the heights' count. (Checked
+            // subscripts keep the loads even where a caller uses only y: a trap is an effect.)
+            layoutDescription.sections.withUnsafeBufferPointer { $0[section].itemHeights.withUnsafeBufferPointer { $0[item] } }
         }
+    }
+
+    /// Section `section`'s storage, unretained (`sections` keeps it alive while `self` is
+    /// borrowed): lookups and queries then pay no retain and release, which the optimizer
+    /// otherwise keeps around them.
+    @inlinable @inline(__always)
+    func storage(ofSection section: Int) -> Unmanaged<SectionStorage> {
+        sections.withUnsafeBufferPointer { Unmanaged.passUnretained($0[section].storage) }
     }
 
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
@@ -226,19 +273,30 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         if let formatV2Fallback { return formatV2Fallback.engine.elements(in: rect, edges: edges, pinningHeaders: pinningHeaders) }
         var result: [LayoutElement] = []
         result.reserveCapacity(64)
-        var lastBefore: [UInt32] = []
+        appendElements(in: rect, pinningHeaders: pinningHeaders, to: &result)
+        if edges == .open {
+            result.removeAll { !$0.frame.intersects(rect, edges: .open) }
+        }
+        return result
+    }
+
+    /// Appends the elements in `rect` to `result` without allocating when `result` has room:
+    /// the query for a caller that reuses one buffer.
+    public func elements(in rect: Rect, into result: inout [LayoutElement]) {
+        if let formatV2Fallback { return result.append(contentsOf: formatV2Fallback.engine.elements(in: rect)) }
+        appendElements(in: rect, pinningHeaders: false, to: &result)
+    }
+
+    /// The closed-edge answer, headers pinned if asked, appended to `result`.
+    private func appendElements(in rect: Rect, pinningHeaders: Bool, to result: inout [LayoutElement]) {
         var section = firstSection(reaching: rect.minY)
         while section < sections.count, lowestPoint(ofSection: section) <= rect.maxY {
-            appendElements(ofSection: section, in: rect, pinningHeaders: pinningHeaders, to: &result, lastBefore: &lastBefore)
+            appendElements(ofSection: section, in: rect, pinningHeaders: pinningHeaders, to: &result)
             section += 1
         }
         if pinningHeaders, layoutDescription.sectionStart == .belowLongestColumn {  // continueColumns has no headers
             appendPinnedHeaders(from: section, in: rect, to: &result)
         }
-        if edges == .open {
-            result.removeAll { !$0.frame.intersects(rect, edges: .open) }
-        }
-        return result
     }
 
     /// The headers of sections from `first` on, which start below `rect` but whose pinned header
@@ -271,7 +329,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     private func lowestPoint(ofSection section: Int) -> Double {
         switch layoutDescription.sectionStart {
         case .belowLongestColumn: sectionTops[section]
-        case .continueColumns: sections.borrowElement(section) { $0.startHeights.min()! }
+        case .continueColumns: sections.borrowElement(section) { $0.verticalExtent.lowest }
         }
     }
 
@@ -279,7 +337,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     private func highestPoint(ofSection section: Int) -> Double {
         switch layoutDescription.sectionStart {
         case .belowLongestColumn: sectionTops[section + 1]
-        case .continueColumns: sections.borrowElement(section) { $0.endHeights.max()! }
+        case .continueColumns: sections.borrowElement(section) { $0.verticalExtent.highest }
         }
     }
 
@@ -299,17 +357,14 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         return low
     }
 
-    private func appendElements(ofSection section: Int, in rect: Rect, pinningHeaders: Bool, to result: inout [LayoutElement],
-                                lastBefore: inout [UInt32]) {
+    private func appendElements(ofSection section: Int, in rect: Rect, pinningHeaders: Bool, to result: inout [LayoutElement]) {
         if let header = header(ofSection: section, pinnedTo: pinningHeaders ? rect : nil), header.intersects(rect) {
             result.append(LayoutElement(kind: .header, section: section, frame: header))
         }
-        let top = sectionTops[section]
-        sections.borrowElement(section) { layout in
-            layoutDescription.sections.borrowElement(section) { description in
-                description.itemHeights.withUnsafeBufferPointer { heights in
-                    layout.appendItems(in: rect, section: section, top: top, heights: heights, to: &result, lastBefore: &lastBefore)
-                }
+        layoutDescription.sections.borrowElement(section) { description in
+            description.itemHeights.withUnsafeBufferPointer { heights in
+                SectionLayout.appendItems(in: rect, section: section, of: storage(ofSection: section), top: sectionTops[section],
+                                          heights: heights, to: &result)
             }
         }
         if let footer = frame(ofSupplementary: .footer, inSection: section), footer.intersects(rect) {
@@ -317,7 +372,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         }
     }
 
-    /// Bytes the engine keeps beyond the description's heights (array capacities).
+    /// Bytes the engine keeps beyond the description's heights (allocations and array capacities).
     public var retainedBytes: Int {
         sections.reduce(sections.capacity * MemoryLayout<SectionLayout>.stride) { $0 + $1.retainedBytes }
             + sectionTops.capacity * 8 + (formatV2Fallback?.engine.retainedBytes ?? 0)

@@ -33,22 +33,22 @@ enum ParallelBatches {
         return batches
     }
 
-    /// Calls `body` with each index of `elements`, spread over `threads` threads by `itemCounts`.
-    /// `body` may only write the element it is given.
-    static func forEach<Element>(
+    /// Calls `body` with each batch of `elements`' indices and the elements, spread over
+    /// `threads` threads by `itemCounts`. `body` may only write the elements of its batch.
+    static func forEachBatch<Element>(
         _ elements: inout [Element], itemCounts: [Int], threads: Int,
-        _ body: @Sendable (Int, inout Element) -> Void
+        _ body: @Sendable (Range<Int>, UnsafeMutableBufferPointer<Element>) -> Void
     ) {
         let batches = plan(itemCounts: itemCounts, threads: threads)
         elements.withUnsafeMutableBufferPointer { buffer in
             let shared = UncheckedSendable(buffer)
             if batches.count <= 1 {
-                for index in shared.value.indices { body(index, &shared.value[index]) }
+                if let batch = batches.first { body(batch, shared.value) }
                 return
             }
             // Each batch writes only its own elements, so no two threads touch the same memory.
             DispatchQueue.concurrentPerform(iterations: batches.count) { batch in
-                for index in batches[batch] { body(index, &shared.value[index]) }
+                body(batches[batch], shared.value)
             }
         }
     }

@@ -6,9 +6,33 @@
 /// grow by the row's advances, lane by lane. Lanes past `n` carry junk that the next row's
 /// store overwrites, which lets one 8-lane loop serve every column count up to 8.
 enum RoundRobinKernel {
+    /// Places items `range` of a section whose heights start at `heights` (item 0), from the
+    /// column heights in `state` and round-robin `position` (before `range.lowerBound`, whose
+    /// checkpoint exists), into `section`'s buffers, writing a checkpoint at every multiple of
+    /// the interval. Leaves the heights after the last item in `state`.
+    static func place(
+        heights: UnsafePointer<Double>, range: Range<Int>, itemSpacing: Double,
+        state: UnsafeMutableBufferPointer<Double>, position: inout Int, into section: SectionHandle
+    ) {
+        let shape = section.shape
+        let localY = section.localY(0..<range.upperBound)
+        var item = range.lowerBound
+        while item < range.upperBound {
+            if item > range.lowerBound {  // item is a multiple of the interval
+                let checkpoint = item >> shape.intervalShift
+                section.checkpointHeights(checkpoint).baseAddress!.update(from: state.baseAddress!, count: state.count)
+                section.checkpointY[checkpoint] = state.min()!
+            }
+            let blockEnd = min(range.upperBound, (item >> shape.intervalShift + 1) << shape.intervalShift)
+            placeRun(heights + item, count: blockEnd - item, itemSpacing: itemSpacing, state: state,
+                     position: &position, localY: localY + item)
+            item = blockEnd
+        }
+    }
+
     /// Places `count` items starting at round-robin `position`, writing each item's local y;
     /// updates `state` (column heights) and `position`.
-    static func place(
+    static func placeRun(
         _ heights: UnsafePointer<Double>, count: Int, itemSpacing: Double,
         state: UnsafeMutableBufferPointer<Double>, position: inout Int,
         localY: UnsafeMutablePointer<Double>

@@ -1,0 +1,138 @@
+/// The optimized engine's one window onto a section's raw memory: every typed pointer into a
+/// `SectionStorage` comes from here, with its range checked in debug builds (the pattern of
+/// swift-collections' `Heap._UnsafeHandle`). Valid only inside `SectionStorage.withHandle`.
+///
+/// The buffers are `UnsafeMutableBufferPointer`s, whose subscripts check their bounds in debug
+/// builds too; the kernels take raw pointers to ranges that `items(_:)` checks once per run.
+@usableFromInline
+struct SectionHandle {
+    @usableFromInline let header: UnsafeMutablePointer<SectionHeader>
+    @usableFromInline let base: UnsafeMutableRawPointer
+
+    @inlinable @inline(__always)
+    init(header: UnsafeMutablePointer<SectionHeader>, words: UnsafeMutablePointer<UInt64>) {
+        self.header = header
+        base = UnsafeMutableRawPointer(words)
+    }
+
+    /// Binds each buffer of `layout` to its element type (once, when a layout is carved out of
+    /// an allocation), so that the typed accesses below are well defined.
+    static func bindBuffers(_ words: UnsafeMutablePointer<UInt64>, _ layout: SectionBufferLayout) {
+        let base = UnsafeMutableRawPointer(words)
+        base.bindMemory(to: Double.self, capacity: layout.lastItems)
+        (base + 8 * layout.lastItems).bindMemory(to: UInt32.self, capacity: 2 * (layout.extents - layout.lastItems))
+        if layout.columns - layout.extents == 2 * layout.itemCapacity {
+            (base + 8 * layout.extents).bindMemory(to: ItemExtent.self, capacity: layout.itemCapacity)
+        } else {
+            (base + 8 * layout.extents).bindMemory(to: Double.self, capacity: layout.itemCapacity)
+        }
+        (base + 8 * layout.columns).bindMemory(to: UInt16.self, capacity: 4 * (layout.wordCount - layout.columns))
+    }
+
+    @inlinable @inline(__always) var layout: SectionBufferLayout { header.pointee.layout }
+    @inlinable @inline(__always) var shape: SectionShape { header.pointee.shape }
+    @inlinable @inline(__always) var itemCount: Int { header.pointee.itemCount }
+
+    @inlinable @inline(__always)
+    func buffer<Element>(at word: Int, count: Int, of _: Element.Type) -> UnsafeMutableBufferPointer<Element> {
+        UnsafeMutableBufferPointer(start: (base + 8 * word).assumingMemoryBound(to: Element.self), count: count)
+    }
+
+    // MARK: Items
+
+    /// Each item's local y and height (capacity, not count), shortest column only.
+    @inlinable @inline(__always)
+    var extents: UnsafeMutableBufferPointer<ItemExtent> {
+        buffer(at: layout.extents, count: shape.placement == .shortestColumn ? layout.itemCapacity : 0, of: ItemExtent.self)
+    }
+
+    /// Each item's local y (capacity, not count), round robin only.
+    @inlinable @inline(__always)
+    var localY: UnsafeMutableBufferPointer<Double> {
+        buffer(at: layout.extents, count: shape.placement == .roundRobin ? layout.itemCapacity : 0, of: Double.self)
+    }
+
+    /// Item `item`'s local y.
+    @inlinable @inline(__always)
+    func y(ofItem item: Int) -> Double {
+        switch shape.placement {
+        case .shortestColumn: extents[item].y
+        case .roundRobin: localY[item]
+        }
+    }
+
+    /// Each item's column, shortest-column placement only (empty for round robin).
+    @inlinable @inline(__always)
+    var columns: UnsafeMutableBufferPointer<UInt16> {
+        buffer(at: layout.columns, count: shape.placement == .shortestColumn ? layout.itemCapacity : 0, of: UInt16.self)
+    }
+
+    /// Where the shortest-column kernel writes items `range`: their extents and columns.
+    @inline(__always)
+    func items(_ range: Range<Int>) -> (extents: UnsafeMutablePointer<ItemExtent>, columns: UnsafeMutablePointer<UInt16>) {
+        assert(range.lowerBound >= 0 && range.upperBound <= extents.count, "items \(range) outside the buffers")
+        return (extents.baseAddress! + range.lowerBound, columns.baseAddress! + range.lowerBound)
+    }
+
+    /// Where the round-robin kernel writes items `range`: their local y.
+    @inline(__always)
+    func localY(_ range: Range<Int>) -> UnsafeMutablePointer<Double> {
+        assert(range.lowerBound >= 0 && range.upperBound <= localY.count, "items \(range) outside the buffers")
+        return localY.baseAddress! + range.lowerBound
+    }
+
+    /// Item `item`'s column.
+    @inlinable @inline(__always)
+    func column(ofItem item: Int) -> Int {
+        assert(item >= 0 && item < itemCount, "item \(item) not laid out")
+        let header = header.pointee
+        switch header.shape.placement {
+        case .shortestColumn: return Int(columns[item])
+        case .roundRobin: return (header.startPosition + item) % header.shape.columnCount
+        }
+    }
+
+    // MARK: Checkpoints
+
+    /// Per checkpoint, the smallest column height (shortest column: the y of its item).
+    @inline(__always)
+    var checkpointY: UnsafeMutableBufferPointer<Double> { buffer(at: 0, count: layout.checkpointCapacity, of: Double.self) }
+
+    /// The column heights before item `checkpoint`·K (checkpoint 0: the section's start heights).
+    @inline(__always)
+    func checkpointHeights(_ checkpoint: Int) -> UnsafeMutableBufferPointer<Double> {
+        assert(checkpoint >= 0 && checkpoint < layout.checkpointCapacity, "checkpoint \(checkpoint) outside the buffers")
+        let columns = shape.columnCount
+        return buffer(at: layout.checkpointHeights + checkpoint * columns, count: columns, of: Double.self)
+    }
+
+    /// Each column's last item before item `checkpoint`·K, `noItem` for none (shortest column).
+    @inline(__always)
+    func lastItems(_ checkpoint: Int) -> UnsafeMutableBufferPointer<UInt32> {
+        assert(shape.placement == .shortestColumn, "round robin keeps no last items")
+        assert(checkpoint >= 0 && checkpoint < layout.checkpointCapacity, "checkpoint \(checkpoint) outside the buffers")
+        let columns = shape.columnCount
+        return UnsafeMutableBufferPointer(
+            start: (base + 8 * layout.lastItems).assumingMemoryBound(to: UInt32.self) + checkpoint * columns, count: columns)
+    }
+
+    /// The column heights after the last item.
+    @inline(__always)
+    var endHeights: UnsafeMutableBufferPointer<Double> { buffer(at: layout.endHeights, count: shape.columnCount, of: Double.self) }
+
+    static let noItem = UInt32.max
+
+    /// Copies items `0..<items` and checkpoints `0..<checkpoints` of `source` (same shape) here.
+    func copy(from source: SectionHandle, items: Int, checkpoints: Int) {
+        assert(source.shape == shape && items <= layout.itemCapacity && checkpoints <= layout.checkpointCapacity)
+        if shape.placement == .roundRobin { localY.baseAddress!.update(from: source.localY.baseAddress!, count: items) }
+        if shape.placement == .shortestColumn {
+            extents.baseAddress!.update(from: source.extents.baseAddress!, count: items)
+            columns.baseAddress!.update(from: source.columns.baseAddress!, count: items)
+            lastItems(0).baseAddress!.update(from: source.lastItems(0).baseAddress!, count: checkpoints * shape.columnCount)
+        }
+        checkpointY.baseAddress!.update(from: source.checkpointY.baseAddress!, count: checkpoints)
+        checkpointHeights(0).baseAddress!.update(from: source.checkpointHeights(0).baseAddress!, count: checkpoints * shape.columnCount)
+        endHeights.baseAddress!.update(from: source.endHeights.baseAddress!, count: shape.columnCount)
+    }
+}

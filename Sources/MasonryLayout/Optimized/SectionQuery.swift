@@ -1,0 +1,357 @@
+extension SectionLayout {
+    /// A bound on rounding: an item's computed bottom never exceeds the computed top of the next
+    /// item of its column (or the column's end) by more than a few ulps, so a search key scaled by
+    /// this factor never skips an item that touches the rect. The exact test decides the rest.
+    static let roundingSlack = 1 + 0x1p-48
+
+    /// Item `item`'s frame when the section's top is `top`, or nil when the section has no
+    /// item `item`: the engine's one definition of an item's frame. O(1). `height(i)` gives item
+    /// i's height in round-robin sections (shortest-column sections keep a copy).
+    ///
+    /// Takes the storage unretained (the caller keeps it alive). Inlinable, with what it
+    /// reads, so that a caller's loop of lookups compiles to straight-line loads.
+    @inlinable @inline(__always)
+    static func frame(ofItem item: Int, in storage: Unmanaged<SectionStorage>, top: Double,
+                      height: (Int) -> Double) -> Rect? {
+        storage._withUnsafeGuaranteedRef { $0.withHandle { section in
+            let header = section.header
+            guard item >= 0, item < header.pointee.itemCount else { return nil }
+            let geometry = header.pointee.geometry
+            switch header.pointee.shape.placement {
+            case .shortestColumn:
+                let extent = section.extents[item]
+                return Rect(x: geometry.x(ofColumn: Int(section.columns[item])),
+                            y: LayoutArithmetic.absoluteY(extent.y, sectionTop: top),
+                            width: geometry.columnWidth, height: extent.height)
+            case .roundRobin:
+                return Rect(x: geometry.x(ofColumn: (header.pointee.startPosition + item) % header.pointee.shape.columnCount),
+                            y: LayoutArithmetic.absoluteY(section.localY[item], sectionTop: top),
+                            width: geometry.columnWidth, height: height(item))
+            }
+        } }
+    }
+
+    /// Appends to `result`, in index order, the items of section `index` (`storage`,
+    /// unretained; item heights `heights`) whose frames intersect `rect` when the section's top
+    /// is `top`.
+    /// O(log(items) + K + k) for k hits (round robin: O(log(items) × columns + K + k), or
+    /// O(columns × log(items) + k log k) when its columns' heights are far apart).
+    static func appendItems(in rect: Rect, section index: Int, of storage: Unmanaged<SectionStorage>, top: Double,
+                            heights: UnsafeBufferPointer<Double>, to result: inout [LayoutElement]) {
+        storage._withUnsafeGuaranteedRef { $0.withHandle { section in
+            let query = SectionQuery(section, index: index, rect: rect, top: top, heights: heights)
+            switch section.shape.placement {
+            case .shortestColumn: query.appendShortestColumnItems(to: &result)
+            case .roundRobin: query.appendRoundRobinItems(to: &result)
+            }
+        } }
+    }
+}
+
+/// One rect query over one section's buffers.
+///
+/// The exact closed-interval test decides every element (`Rect.intersects`, split into its
+/// horizontal half, which depends only on the column and is computed once per column, and its
+/// vertical half); the searches only choose which items to test, with keys scaled by
+/// `SectionLayout.roundingSlack` so that they never skip an item that touches the rect.
+private struct SectionQuery {
+    let section: SectionHandle
+    let index: Int
+    let rect: Rect
+    let top: Double
+    let geometry: SectionGeometry
+    /// Shortest column: each item's y and height; round robin: each item's y, and the heights.
+    let extents: UnsafeMutableBufferPointer<ItemExtent>
+    let localY: UnsafeMutableBufferPointer<Double>
+    let heights: UnsafeBufferPointer<Double>
+    let columns: UnsafeMutableBufferPointer<UInt16>
+    let itemCount: Int
+    let columnCount: Int
+    let shift: Int
+    /// Bit c set when column c's x range meets the rect's (up to 64 columns).
+    let columnsMeetingRect: UInt64
+
+    init(_ section: SectionHandle, index: Int, rect: Rect, top: Double, heights: UnsafeBufferPointer<Double>) {
+        self.section = section
+        self.index = index
+        self.rect = rect
+        self.top = top
+        geometry = section.header.pointee.geometry
+        extents = section.extents
+        localY = section.localY
+        self.heights = heights
+        columns = section.columns
+        itemCount = section.itemCount
+        columnCount = section.shape.columnCount
+        shift = section.shape.intervalShift
+        var mask: UInt64 = 0
+        for column in 0..<min(64, columnCount) where Self.meetsHorizontally(column, geometry: geometry, rect: rect) {
+            mask |= 1 << UInt64(column)
+        }
+        columnsMeetingRect = mask
+    }
+
+    /// `Rect.intersects`' horizontal half for column `column`'s frames.
+    @inline(__always)
+    private static func meetsHorizontally(_ column: Int, geometry: SectionGeometry, rect: Rect) -> Bool {
+        let frame = Rect(x: geometry.x(ofColumn: column), y: 0, width: geometry.columnWidth, height: 0)
+        return frame.minX <= rect.maxX && rect.minX <= frame.maxX
+    }
+
+    @inline(__always)
+    private func meetsHorizontally(_ column: Int) -> Bool {
+        column < 64 ? columnsMeetingRect & (1 << UInt64(column)) != 0
+            : Self.meetsHorizontally(column, geometry: geometry, rect: rect)
+    }
+
+    /// Writes item `item`'s element (in column `column`) at `output` if its frame intersects
+    /// the rect; returns how many it wrote (0 or 1).
+    @inline(__always)
+    private func write(_ item: Int, column: Int, to output: UnsafeMutablePointer<LayoutElement>) -> Int {
+        let extent = localY.isEmpty ? extents[item] : ItemExtent(y: localY[item], height: heights[item])
+        let frame = Rect(x: geometry.x(ofColumn: column), y: LayoutArithmetic.absoluteY(extent.y, sectionTop: top),
+                         width: geometry.columnWidth, height: extent.height)
+        guard frame.minY <= rect.maxY, rect.minY <= frame.maxY, meetsHorizontally(column) else { return 0 }
+        output.pointee = LayoutElement(kind: .item, section: index, item: item, frame: frame)
+        return 1
+    }
+
+    /// Appends the elements `body` writes through a pointer (at most `count`; it returns how
+    /// many), with one capacity check for all of them: `Array.append` checks uniqueness and
+    /// capacity per element, measured here at a third of a warm query's time.
+    private static func append(upTo count: Int, to result: inout [LayoutElement],
+                               _ body: (UnsafeMutablePointer<LayoutElement>) -> Int) {
+        guard count > 0 else { return }
+        let start = result.count
+        result.append(contentsOf: repeatElement(placeholder, count: count))
+        let written = result.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+        result.removeLast(count - written)
+    }
+
+    private static let placeholder = LayoutElement(kind: .item, section: 0, frame: Rect(x: 0, y: 0, width: 0, height: 0))
+
+    @inline(__always)
+    private func absoluteY(ofItem item: Int) -> Double {
+        LayoutArithmetic.absoluteY(localY.isEmpty ? extents[item].y : localY[item], sectionTop: top)
+    }
+
+    // MARK: Shortest column
+
+    /// Each item starts at the lowest column top of its time, so y never decreases with the
+    /// index and the items that start inside the rect are one run, found by a search over the
+    /// checkpoints and a scan of one block. An earlier item can reach into the rect only as the
+    /// last of its column before that run (any later item of the column starts below its
+    /// bottom): at most one per column, found from the checkpoint of the run's block.
+    func appendShortestColumnItems(to result: inout [LayoutElement]) {
+        let first = firstItem(reaching: rect.minY)
+        let block = min(first >> shift, section.header.pointee.checkpointCount - 1)
+        let blockStart = block << shift
+        withScratchBuffer(of: UInt32.self, count: columnCount) { lastBefore in
+            _ = lastBefore.update(fromContentsOf: section.lastItems(block))
+            if columnCount <= 64 {
+                // Backwards from the run: the first item met in each column is its last.
+                var unseen: UInt64 = columnCount == 64 ? ~0 : (1 << UInt64(columnCount)) - 1
+                var item = first - 1
+                while item >= blockStart, unseen != 0 {
+                    let column = UInt64(columns[item])
+                    if unseen & (1 << column) != 0 {
+                        lastBefore[Int(column)] = UInt32(item)
+                        unseen &= ~(1 << column)
+                    }
+                    item -= 1
+                }
+            } else {
+                for item in blockStart..<first { lastBefore[Int(columns[item])] = UInt32(item) }
+            }
+            // The candidates in index order: an insertion sort of at most `columns` indices.
+            var candidates = 0
+            for column in 0..<columnCount where lastBefore[column] != SectionHandle.noItem {
+                let item = lastBefore[column]
+                var position = candidates
+                while position > 0, lastBefore[position - 1] > item {
+                    lastBefore[position] = lastBefore[position - 1]
+                    position -= 1
+                }
+                lastBefore[position] = item
+                candidates += 1
+            }
+            // Then the run of items that start inside the rect.
+            var runEnd = first
+            while runEnd < itemCount, absoluteY(ofItem: runEnd) <= rect.maxY { runEnd += 1 }
+            Self.append(upTo: candidates + runEnd - first, to: &result) { output in
+                var written = 0
+                for candidate in 0..<candidates {
+                    let item = Int(lastBefore[candidate])
+                    written += write(item, column: Int(columns[item]), to: output + written)
+                }
+                for item in first..<runEnd {
+                    written += write(item, column: Int(columns[item]), to: output + written)
+                }
+                return written
+            }
+        }
+    }
+
+    /// The first item (shortest-column placement) whose y, scaled by `roundingSlack`, reaches
+    /// `minY`: a search over the checkpoints, whose smallest column height is the y of the item
+    /// at the checkpoint, then a scan of one block (consecutive cache lines).
+    private func firstItem(reaching minY: Double) -> Int {
+        let low = firstCheckpoint(towards: minY) { LayoutArithmetic.absoluteY($0, sectionTop: top) * SectionLayout.roundingSlack >= minY }
+        // Items before block `low - 1` do not reach; item `low · K` (if any) does.
+        var first = max(0, low - 1) << shift
+        let last = min(low << shift, itemCount)
+        while first < last, absoluteY(ofItem: first) * SectionLayout.roundingSlack < minY { first += 1 }
+        return first
+    }
+
+    /// The first checkpoint whose smallest column height satisfies `reaches` (a predicate false
+    /// then true along the checkpoints), or the checkpoint count; `target` is the absolute y
+    /// the predicate compares with.
+    private func firstCheckpoint(towards target: Double, where reaches: (Double) -> Bool) -> Int {
+        let checkpointY = section.checkpointY
+        return firstCheckpoint(towards: target, key: { checkpointY[$0] }, where: reaches)
+    }
+
+    /// The first checkpoint whose `key` satisfies `reaches` (keys grow with the checkpoint,
+    /// and `reaches` is false then true along them), or the checkpoint count; `target` is the
+    /// absolute y the predicate compares with. Checkpoint b > 0 exists only where item b·K
+    /// does; checkpoint 0 may precede no item.
+    ///
+    /// An interpolation search: heights grow about linearly with the item index, so the guess
+    /// from the first and last checkpoints is usually within a few blocks of the answer, and a
+    /// gallop from it brackets the answer in a few probes on one or two cache lines, where a
+    /// binary search over 15,000 checkpoints takes 14 dependent probes whose last ones miss the
+    /// cache. Any guess gives the same answer; skewed heights cost only more gallop steps.
+    private func firstCheckpoint(towards target: Double, key: (Int) -> Double, where reaches: (Double) -> Bool) -> Int {
+        let count = itemCount == 0 ? 0 : section.header.pointee.checkpointCount
+        guard count > 0 else { return 0 }
+        let first = LayoutArithmetic.absoluteY(key(0), sectionTop: top)
+        let last = LayoutArithmetic.absoluteY(key(count - 1), sectionTop: top)
+        let fraction = last > first ? (target - first) / (last - first) : 0
+        let guess = fraction.isNaN ? 0 : Int(max(0, min(1, fraction)) * Double(count - 1))
+        // Bracket the answer: every checkpoint before `low` does not reach; `high` reaches, or
+        // is the count.
+        var low = guess
+        var high = guess
+        var step = 1
+        if reaches(key(guess)) {
+            while low > 0, reaches(key(low - 1)) {
+                high = low - 1
+                low = max(0, low - step)
+                step *= 2
+            }
+        } else {
+            low = guess + 1
+            high = min(count, guess + 1)
+            while high < count, !reaches(key(high)) {
+                low = high + 1
+                high = min(count, high + step)
+                step *= 2
+            }
+        }
+        while low < high {
+            let middle = (low + high) / 2
+            if reaches(key(middle)) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    // MARK: Round robin
+
+    /// Columns fill in turn, but their heights drift apart (a random walk of the heights'
+    /// spread), so each column is searched on its own, between two checkpoints that bound all of
+    /// them: the last one where every column still ends above the rect, and the first one where
+    /// every column starts below it. When those are close (the columns are level), the items
+    /// between them are scanned in index order instead; otherwise the columns' candidates are
+    /// collected, sorted by index, and tested.
+    func appendRoundRobinItems(to result: inout [LayoutElement]) {
+        let checkpoints = itemCount == 0 ? 0 : section.header.pointee.checkpointCount
+        // The first checkpoint where the highest column reaches the rect: items before the one
+        // before it all end above the rect.
+        let low = firstCheckpoint(towards: rect.minY, key: { section.checkpointHeights($0).max()! }, where: { !endsAbove($0) })
+        let firstBlock = max(0, low - 1)
+        let lastBlock = firstCheckpoint(towards: rect.maxY) { LayoutArithmetic.absoluteY($0, sectionTop: top) > rect.maxY }
+        let start = firstBlock << shift
+        let stop = min(itemCount, lastBlock << shift)
+        if stop - start <= 2 << shift {
+            Self.append(upTo: stop - start, to: &result) { output in
+                var written = 0
+                var column = (section.header.pointee.startPosition + start) % columnCount
+                for item in start..<max(start, stop) {
+                    written += write(item, column: column, to: output + written)
+                    column = column + 1 == columnCount ? 0 : column + 1
+                }
+                return written
+            }
+            return
+        }
+        appendRoundRobinColumns(checkpoints: firstBlock..<max(firstBlock, min(lastBlock, checkpoints)), to: &result)
+    }
+
+    /// Whether an item that ends at or before local height `end` (scaled by the rounding
+    /// slack) ends above the rect.
+    @inline(__always)
+    private func endsAbove(_ end: Double) -> Bool {
+        LayoutArithmetic.absoluteY(end, sectionTop: top) * SectionLayout.roundingSlack < rect.minY
+    }
+
+    /// Each column's candidates (from its first item whose next item or end reaches the rect,
+    /// to its last item starting above the rect's bottom), searched between `checkpoints`,
+    /// then tested in index order: a merge of the columns' runs (each run's indices step by the
+    /// column count).
+    private func appendRoundRobinColumns(checkpoints: Range<Int>, to result: inout [LayoutElement]) {
+        let startPosition = section.header.pointee.startPosition
+        let endHeights = section.endHeights
+        // Per column its next candidate and its last one (its items are offset(c) + rank·n
+        // for n columns).
+        var total = 0
+        withScratchBuffer(of: Int.self, count: 2 * columnCount) { runs in
+            for column in 0..<columnCount {
+                let offset = (column - startPosition + columnCount) % columnCount
+                let count = offset < itemCount ? (itemCount - offset + columnCount - 1) / columnCount : 0
+                // The last checkpoint in the bracket where this column still ends above the rect:
+                // the column's first item reaching the rect is in that checkpoint's block.
+                var low = checkpoints.lowerBound
+                var high = checkpoints.upperBound - 1
+                while low < high {
+                    let middle = (low + high + 1) / 2
+                    if endsAbove(section.checkpointHeights(middle)[column]) { low = middle } else { high = middle - 1 }
+                }
+                @inline(__always) func rank(atOrAfter item: Int) -> Int {
+                    item <= offset ? 0 : min(count, (item - offset + columnCount - 1) / columnCount)
+                }
+                // The first rank whose next item (or the column's end) does not start above the rect.
+                var first = rank(atOrAfter: low << shift)
+                var last = rank(atOrAfter: (low + 1) << shift)
+                while first < last {
+                    let middle = (first + last) / 2
+                    let next = middle + 1 < count ? localY[offset + (middle + 1) * columnCount] : endHeights[column]
+                    if endsAbove(next) { first = middle + 1 } else { last = middle }
+                }
+                var end = first
+                while end < count, absoluteY(ofItem: offset + end * columnCount) <= rect.maxY { end += 1 }
+                // An empty run's next candidate is `Int.max`, which the merge never picks.
+                runs[2 * column] = first < end ? offset + first * columnCount : .max
+                runs[2 * column + 1] = offset + (end - 1) * columnCount
+                total += end - first
+            }
+            Self.append(upTo: total, to: &result) { output in
+                var written = 0
+                // Merge: the column whose next candidate has the lowest index goes first; a
+                // minimum without branches (selects), as the columns' runs interleave at random.
+                for _ in 0..<total {
+                    var best = 0
+                    var bestItem = runs[0]
+                    for column in 1..<columnCount {
+                        let item = runs[2 * column]
+                        best = item < bestItem ? column : best
+                        bestItem = min(item, bestItem)
+                    }
+                    written += write(bestItem, column: best, to: output + written)
+                    runs[2 * best] = bestItem == runs[2 * best + 1] ? .max : bestItem + columnCount
+                }
+                return written
+            }
+        }
+    }
+}
