@@ -1,8 +1,10 @@
 # Shared by the scripts: checks for the Swift toolchain and installs the Debian packages the
 # project needs when they are absent. Nothing is installed when everything is present.
 
-# Debian packages the build needs: jemalloc for the benchmark harness (and pkg-config to find it).
-MASONRY_APT_PACKAGES=(libjemalloc-dev pkg-config)
+# Debian packages the build needs: jemalloc for the benchmark harness (and pkg-config to find it),
+# valgrind for instruction counts (`masonry bench --metric instructions`; its callgrind.h header
+# is compiled into the tool, so install it before building).
+MASONRY_APT_PACKAGES=(libjemalloc-dev pkg-config valgrind)
 
 ensure_requirements() {
     if ! command -v swift >/dev/null 2>&1; then
