@@ -23,7 +23,7 @@ let package = Package(
             dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification", "CCallgrind"],
             path: "Benchmarks/MasonryBenchmarkHarness"
         ),
-        .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout", "MasonryBenchmarkHarness", "MasonryVerification"]),
+        .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout", "MasonryBenchmarkHarness", "MasonryVerification", "MasonryWorkloads"]),
         // jemalloc (Debian: libjemalloc-dev), linked into the `masonry` tool only: every allocation
         // of the tool, harness included, goes through it, for allocation statistics and chosen decay
         // settings. Test bundles must not link it: under ThreadSanitizer, whose allocator intercepts

@@ -25,7 +25,12 @@ public struct BenchmarkRecord: Sendable, Equatable {
     /// The benchmark's operation, the first component of its name.
     public var operation: String { String(name.prefix { $0 != "/" }) }
     /// The engine, the second component of its name.
-    public var engine: String { name.split(separator: "/").dropFirst().first.map(String.init) ?? "" }
+    public var engine: String { Self.engine(inName: name) }
+
+    /// The engine component of a benchmark name.
+    public static func engine(inName name: String) -> String {
+        name.split(separator: "/").dropFirst().first.map(String.init) ?? ""
+    }
 
     /// The median over repetitions of a counter.
     public func medianCounter(_ key: String) -> Double? {
