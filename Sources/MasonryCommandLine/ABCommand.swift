@@ -95,12 +95,7 @@ enum ABCommand: Command {
         let out = arguments.values["--out"]
         if let out { try OutputFile.checkWritable([out, OutputFile.sibling(of: out, extension: "md")]) }
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-ab-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure(.badInput, "cannot create '\(directory.path)': \(error.localizedDescription)")
-        }
+        let directory = try ScratchDirectory.make("ab")
         defer { try? FileManager.default.removeItem(at: directory) }
         var runner = RoundRunner(tools: tools, names: names, arguments: benchArguments, directory: directory.path, console: console)
         console.error("masonry ab: BASE \(names[0]), HEAD \(names[1]); \(settings.metric.rawValue), suite \(suite.rawValue), seed \(seed)\n")

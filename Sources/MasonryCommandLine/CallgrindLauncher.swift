@@ -35,12 +35,7 @@ enum CallgrindLauncher {
                                  + "(Debian: apt-get install valgrind; Scripts/lib/requirements.sh installs it)")
         }
         let version = (try? capture(valgrind, ["--version"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-callgrind-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure(.badInput, "cannot create '\(directory.path)': \(error.localizedDescription)")
-        }
+        let directory = try ScratchDirectory.make("callgrind")
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let tool = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
