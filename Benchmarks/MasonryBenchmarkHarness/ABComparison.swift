@@ -60,6 +60,8 @@ public struct ABComparison: Sendable {
         public var gated: Bool
         /// The per-round log ratios the verdict rests on.
         public var logRatios: [Double]
+        /// The round from which on the verdict stayed what it is now (1 for instruction counts).
+        public var settledRound: Int
     }
 
     public let settings: Settings
@@ -112,7 +114,17 @@ public struct ABComparison: Sendable {
     }
 
     static func judge(name: String, base: [Double], head: [Double], logRatios: [Double], settings: Settings) -> Row {
-        let gated = settings.gatedEngines.contains(BenchmarkRecord.engine(inName: name))
+        let (ratio, interval, verdict) = judge(logRatios, settings)
+        // Replaying the rounds: how many it took to reach the verdict for good.
+        var settled = logRatios.count
+        while settled > 1, judge(Array(logRatios.prefix(settled - 1)), settings).verdict == verdict { settled -= 1 }
+        return Row(name: name, base: SampleStatistics(base).median, head: SampleStatistics(head).median, ratio: ratio,
+                   interval: interval, verdict: verdict, gated: settings.gatedEngines.contains(BenchmarkRecord.engine(inName: name)),
+                   logRatios: logRatios, settledRound: settled)
+    }
+
+    /// The ratio, its interval and the verdict from per-round log ratios.
+    private static func judge(_ logRatios: [Double], _ settings: Settings) -> (ratio: Double, interval: ClosedRange<Double>?, verdict: Verdict) {
         let ratio: Double
         let interval: ClosedRange<Double>?
         switch settings.metric {
@@ -135,8 +147,7 @@ public struct ABComparison: Sendable {
         } else {
             verdict = .inconclusive
         }
-        return Row(name: name, base: SampleStatistics(base).median, head: SampleStatistics(head).median, ratio: ratio,
-                   interval: interval, verdict: verdict, gated: gated, logRatios: logRatios)
+        return (ratio, interval, verdict)
     }
 
     /// Gated benchmarks that regressed: these fail the run.

@@ -29,6 +29,10 @@ public enum ABReportWriters {
         }
         let gatedEngines = settings.gatedEngines.sorted().joined(separator: ", ")
         lines.append("Gated (\(gatedEngines)): \(describe(comparison.tally(gated: true))). Reported only: \(describe(comparison.tally(gated: false))).")
+        let decided = comparison.rows.filter { $0.gated && $0.verdict != .inconclusive }
+        if !counts, let last = decided.map(\.settledRound).max() {
+            lines.append("The gated verdicts were settled by round \(last) (each from the round shown in the JSON's `settled_round` on).")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -46,7 +50,7 @@ public enum ABReportWriters {
         let benchmarks: [[String: Any]] = comparison.rows.map { row in
             var entry: [String: Any] = [
                 "name": row.name, "base": row.base, "head": row.head, "ratio": row.ratio, "verdict": row.verdict.rawValue,
-                "gated": row.gated, "log_ratios": row.logRatios,
+                "gated": row.gated, "log_ratios": row.logRatios, "settled_round": row.settledRound,
             ]
             if let interval = row.interval {
                 entry["ratio_low"] = interval.lowerBound

@@ -46,6 +46,13 @@ import Testing
         #expect(try Self.row(ratios).verdict == verdict)
     }
 
+    /// The verdict is replayed over the rounds: it became "regressed" at round 6 and stayed.
+    @Test func theRoundFromWhichTheVerdictHeldIsKept() throws {
+        #expect(try Self.row([1.05, 1.06, 1.04, 1.05, 1.07, 1.05, 1.06, 1.05]).settledRound == 6)
+        // Regressed at round 6, inconclusive from 7 (a round at 0.9 widens the interval), regressed again at 12.
+        #expect(try Self.row([1.05, 1.06, 1.04, 1.05, 1.07, 1.05, 0.9, 1.05, 1.06, 1.05, 1.04, 1.05]).settledRound == 12)
+    }
+
     @Test func instructionCountsNeedOneRound() throws {
         var settings = ABComparison.Settings()
         settings.metric = .instructions
