@@ -10,8 +10,9 @@ public enum ABReportWriters {
         var lines = [
             "A/B of BASE `\(base)` and HEAD `\(head)`: \(settings.metric.rawValue), \(comparison.rounds.count) round(s) "
                 + "(\(comparison.rounds.map(\.order).joined(separator: " "))), threshold \(Format.percent(settings.thresholdPercent)), "
-                + (counts ? "exact counts." : "\(Format.number(settings.confidence * 100, digits: 1))% intervals of the paired per-round ratio "
-                   + "(Wilcoxon signed-rank, Hodges-Lehmann)."),
+                + (counts ? "exact counts." : "\(Format.number(settings.confidence * 100, digits: 1))% family-wise intervals of the paired "
+                   + "per-round ratio (Wilcoxon signed-rank, Hodges-Lehmann; \(Format.number(comparison.benchmarkConfidence * 100, digits: 3))% for each "
+                   + "of \(comparison.rows.count) benchmarks)."),
             "",
             "| benchmark | BASE | HEAD | ratio [interval] | verdict | gated |",
             "|---|---:|---:|---:|---|---|",
@@ -61,6 +62,7 @@ public enum ABReportWriters {
         let document: [String: Any] = [
             "base": base, "head": head, "metric": settings.metric.rawValue, "unit": settings.metric == .instructions ? "instructions" : "ns",
             "threshold_percent": settings.thresholdPercent, "confidence": settings.confidence,
+            "confidence_per_benchmark": comparison.benchmarkConfidence,
             "gated_engines": settings.gatedEngines.sorted(), "rounds": comparison.rounds.count,
             "orders": comparison.rounds.map(\.order), "benchmarks": benchmarks,
             "only_in_base": comparison.onlyInBase, "only_in_head": comparison.onlyInHead,

@@ -21,11 +21,14 @@ enum ABCommand: Command {
         Wall time (--metric time): each round runs ABBA or BAAB (chosen at random), the round's
         log ratio is the mean log of HEAD's two values minus BASE's; over the rounds, the
         Hodges-Lehmann estimate and the exact Wilcoxon signed-rank confidence interval of the log
-        ratios give the ratio and its interval. A benchmark is
+        ratios give the ratio and its interval. The confidence C is family-wise: each of m
+        benchmarks gets 1 - (1 - C)/m (Bonferroni), so a false 'regressed' anywhere stays rarer
+        than (1 - C)/2. A benchmark is
           regressed     when the interval lies above 1 + PCT%,
           improved      when it lies below 1 - PCT%,
           unchanged     when it lies inside [1 - PCT%, 1 + PCT%],
-          inconclusive  otherwise (and until there are rounds enough for an interval: 6 at 95%).
+          inconclusive  otherwise (and until there are rounds enough for an interval: 6 for one
+                        benchmark at 95%, 11 for the smoke suite's 34).
         While a gated benchmark is inconclusive, another round runs, up to --max-rounds.
         Instruction counts (--metric instructions) are exact: one round, one run each side.
 
@@ -44,7 +47,7 @@ enum ABCommand: Command {
           --threshold PCT    the change that counts, in percent (default: 3 for time, 1 for
                              instructions)
           --max-rounds N     the most rounds of wall time (default: 30)
-          --confidence C     the intervals' confidence (default: 0.95)
+          --confidence C     the family-wise confidence of the intervals (default: 0.95)
           --seed S           the seed of the ABBA/BAAB order (default: from the clock; printed)
           --out FILE         write FILE (JSON: every round's ratios) and FILE's name with .md
           --help             show this help

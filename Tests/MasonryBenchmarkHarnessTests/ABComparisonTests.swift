@@ -69,7 +69,8 @@ import Testing
     @Test func onlyGatedEnginesFailAndBenchmarksInOneSideAreListed() throws {
         let base = Self.run(["prepare/optimized/x": 100, "prepare/reference/x": 100, "prepare/optimized/old": 1])
         let head = Self.run(["prepare/optimized/x": 100, "prepare/reference/x": 150, "prepare/optimized/new": 1])
-        let rounds = (0..<6).map { _ in ABComparison.Round(order: "BAAB", base: [base, base], head: [head, head]) }
+        // Two benchmarks share 95%: 97.5% each, which takes seven rounds.
+        let rounds = (0..<7).map { _ in ABComparison.Round(order: "BAAB", base: [base, base], head: [head, head]) }
         let comparison = try #require(ABComparison(rounds: rounds, settings: ABComparison.Settings()))
         #expect(comparison.rows.map(\.verdict) == [.unchanged, .regressed])
         #expect(comparison.regressions.isEmpty)
@@ -79,8 +80,10 @@ import Testing
         #expect(markdown.contains("| prepare/reference/x | 100 ns | 150 ns | 1.500 [1.500, 1.500] | regressed | no |"))
         #expect(markdown.contains("Gated (optimized): 0 regressed, 1 unchanged, 0 improved, 0 inconclusive."))
         let json = try JSONSerialization.jsonObject(with: ABReportWriters.json(comparison, base: "main", head: "HEAD")) as! [String: Any]
-        #expect(json["rounds"] as? Int == 6 && json["regressions"] as? Int == 0)
-        #expect((json["benchmarks"] as? [[String: Any]])?.first?["log_ratios"] as? [Double] == Array(repeating: 0, count: 6))
+        #expect(json["rounds"] as? Int == 7 && json["regressions"] as? Int == 0)
+        #expect(json["confidence_per_benchmark"] as? Double == 0.975)
+        #expect((json["benchmarks"] as? [[String: Any]])?.first?["log_ratios"] as? [Double] == Array(repeating: 0, count: 7))
+        #expect(ABComparison(rounds: Array(rounds.prefix(6)), settings: ABComparison.Settings())?.rows.allSatisfy { $0.interval == nil } == true)
         let unrelated = Self.run(["prepare/optimized/z": 1])
         #expect(ABComparison(rounds: [ABComparison.Round(order: "AB", base: [base], head: [unrelated])], settings: ABComparison.Settings()) == nil)
     }

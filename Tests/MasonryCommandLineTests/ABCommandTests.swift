@@ -53,8 +53,8 @@ import Testing
         let (run, json) = try Self.ab(try Self.tool(optimized: 1000), try Self.tool(optimized: 1200))
         #expect(run.status == .checkFailed, "\(run.error)")
         #expect(Self.verdicts(json) == ["prepare/optimized/x": "regressed", "prepare/reference/y": "unchanged"])
-        // Six rounds: the fewest for which a 95% signed-rank interval exists.
-        #expect(json["rounds"] as? Int == 6)
+        // Seven rounds: the fewest for which two benchmarks' intervals (97.5% each) exist.
+        #expect(json["rounds"] as? Int == 7)
         #expect((json["orders"] as? [String])?.allSatisfy { $0 == "ABBA" || $0 == "BAAB" } == true)
         let row = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("| prepare/optimized/x |") })
         #expect(row.contains(" | 1.2 us | 1.") && row.hasSuffix("| **regressed** | yes |"), "\(row)")
