@@ -79,12 +79,19 @@ enum CallgrindLauncher {
         return status
     }
 
-    /// PATH, `SWIFT_DETERMINISTIC_HASHING=1`, valgrind's version, the commit, and padding that brings arguments plus environment to `environmentBytes`.
-    static func fixedEnvironment(arguments: [String], valgrindVersion: String, commit: String) -> [String: String] {
+    /// PATH, `SWIFT_DETERMINISTIC_HASHING=1`, valgrind's version, the commit, `LD_PRELOAD` and
+    /// `MASONRY_*` when set, and padding that brings arguments plus environment to `environmentBytes`.
+    static func fixedEnvironment(arguments: [String], valgrindVersion: String, commit: String,
+                                 inherited: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
         var environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "PATH": inherited["PATH"] ?? "/usr/bin:/bin",
             "SWIFT_DETERMINISTIC_HASHING": "1", versionVariable: valgrindVersion, commitVariable: commit,
         ]
+        // A preloaded allocator and the tool's own settings (MASONRY_*) stay as they are: the
+        // measured process must allocate as this one does.
+        for (key, value) in inherited where key == "LD_PRELOAD" || (key.hasPrefix("MASONRY_") && environment[key] == nil) {
+            environment[key] = value
+        }
         let padding = "MASONRY_PADDING"
         let used = arguments.reduce(0) { $0 + $1.utf8.count + 1 }
             + environment.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 2 } + padding.utf8.count + 2
