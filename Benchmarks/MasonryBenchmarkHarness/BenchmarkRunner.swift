@@ -64,7 +64,7 @@ public struct BenchmarkRunner {
     /// Whether the metric measures `workload`; records why not in `skipped` when it does not.
     private mutating func measurable(_ workload: Workload, _ operations: String) -> Bool {
         guard let largest = configuration.metric.largestWorkload, workload.items > largest else { return true }
-        skipped.append("\(operations)/*/\(workload.nameParameters): \(configuration.metric.rawValue) mode measures workloads up to \(largest) items")
+        skipped.append("\(operations)/*/\(workload.nameParameters): --metric \(configuration.metric.rawValue) measures workloads up to \(largest) items")
         return false
     }
 
