@@ -17,6 +17,7 @@ import Foundation
 /// below 1 - t, **unchanged** inside [1 - t, 1 + t], **inconclusive** otherwise (or with too few
 /// rounds for an interval: 11 for the smoke suite's 34 benchmarks at 95%, 6 for one).
 public struct ABComparison: Sendable {
+    /// A benchmark's outcome (see the type's documentation).
     public enum Verdict: String, Sendable, CaseIterable {
         case regressed
         case unchanged
@@ -28,7 +29,7 @@ public struct ABComparison: Sendable {
     public struct Settings: Sendable {
         public var metric = BenchmarkMetric.time
         /// The change that counts, in percent.
-        public var thresholdPercent = 5.0
+        public var thresholdPercent = 3.0
         /// The family-wise confidence of the wall-time intervals: all of them hold together with
         /// at least this probability.
         public var confidence = 0.95
@@ -78,6 +79,8 @@ public struct ABComparison: Sendable {
     public let onlyInHead: [String]
 
     /// Judges every benchmark both sides ran (in BASE's order). Nil when they have none in common.
+    /// O(benchmarks x rounds^3 log rounds): each benchmark's interval is computed again for every
+    /// prefix of the rounds, to find when its verdict settled (milliseconds for 30 rounds).
     public init?(rounds: [Round], settings: Settings) {
         guard let first = rounds.first, let firstBase = first.base.first, let firstHead = first.head.first else { return nil }
         self.settings = settings

@@ -3,7 +3,7 @@ import Foundation
 /// The outputs of an A/B run: a Markdown table (benchmark, BASE, HEAD, ratio with interval,
 /// verdict, gated) and a JSON document with every round's log ratios (README.md, "Result files").
 public enum ABReportWriters {
-    /// The table and a summary naming the revisions, rounds, method and verdict counts.
+    /// The table and a summary naming the revisions, rounds, method and verdict counts. O(rows).
     public static func markdown(_ comparison: ABComparison, base: String, head: String) -> String {
         let settings = comparison.settings
         let counts = settings.metric == .instructions
@@ -45,7 +45,7 @@ public enum ABReportWriters {
         ABComparison.Verdict.allCases.map { "\(tally[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
     }
 
-    /// The JSON document: settings, revisions, rounds and one entry per benchmark.
+    /// The JSON document: settings, revisions, rounds and one entry per benchmark. O(rows x rounds).
     public static func json(_ comparison: ABComparison, base: String, head: String) throws -> Data {
         let settings = comparison.settings
         let benchmarks: [[String: Any]] = comparison.rows.map { row in
