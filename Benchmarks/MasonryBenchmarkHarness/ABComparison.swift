@@ -10,7 +10,7 @@ import Foundation
 /// interval. The confidence is family-wise: with m benchmarks each interval is at 1 - (1 - C)/m
 /// (Bonferroni), so that the chance of any interval missing, a false `regressed` among them, stays
 /// under 1 - C. (Measured: at 95% per benchmark, ten A/A runs of the smoke suite's 34 benchmarks
-/// under load gave one false `regressed`, a 2 ms reference append whose runs vary fourfold.)
+/// under load gave one false `regressed`: a reference append whose runs took 2 to 10 ms.)
 /// Instruction counts are exact: one round, one run each, the ratio is its own interval.
 ///
 /// Verdicts, with t the threshold: **regressed** when the interval lies above 1 + t, **improved**
