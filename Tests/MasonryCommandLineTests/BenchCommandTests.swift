@@ -33,6 +33,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".latest.json.partial").path))
     }
 
+    @Test func aRunWithABaselineWritesTheComparisonIntoItsSummary() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-baseline-\(UUID().uuidString)")
+        let baseline = directory.appendingPathComponent("baseline.json").path
+        let current = directory.appendingPathComponent("current.json").path
+        let selection = ["bench", "--suite", "smoke", "--engines", "optimized", "--filter", "prepare/.*items:1000/", "--repetitions", "2"]
+        #expect(runTool(selection + ["--out", baseline]).status == .success)
+        // Two repetitions against two cannot reach p < 0.05: no time regression, whatever the machine does.
+        let run = runTool(selection + ["--out", current, "--baseline", baseline])
+        #expect(run.status == .success, "\(run.error)")
+        let summary = try String(contentsOfFile: directory.appendingPathComponent("current.md").path, encoding: .utf8)
+        #expect(summary.contains("### Comparison with \(baseline)"))
+        #expect(summary.contains("| prepare/optimized/placement:shortestColumn/items:1000/sections:1/columns:4/threads:1 |"))
+        #expect(summary.contains("0 regression(s) in the gated engines (optimized)"))
+        let mismatched = try temporaryFile(#"{"context": {"metric": "instructions"}, "benchmarks": [{"name": "x", "real_time": 1}]}"#)
+        #expect(runTool(selection + ["--baseline", mismatched]).error.contains("measured instructions, this run measures time"))
+    }
+
     /// Regression: an unwritable `--out` (here a directory) failed only after the whole suite ran.
     @Test func anUnwritableOutFailsBeforeMeasuring() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-out-\(UUID().uuidString)")
