@@ -14,13 +14,16 @@ let package = Package(
         .target(name: "MasonryWorkloads", dependencies: ["MasonryLayout"]),
         // Frame-for-frame comparison, invariants, the differential fuzzer and its shrinker.
         .target(name: "MasonryVerification", dependencies: ["MasonryLayout", "MasonryWorkloads"]),
+        // Callgrind's client requests (Debian: valgrind) as C functions, for the harness's
+        // instruction-count mode; no-ops outside valgrind.
+        .target(name: "CCallgrind"),
         // Workloads, measurement, result files and the regression gate.
         .target(
             name: "MasonryBenchmarkHarness",
-            dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification"],
+            dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification", "CCallgrind"],
             path: "Benchmarks/MasonryBenchmarkHarness"
         ),
-        .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout", "MasonryBenchmarkHarness", "MasonryVerification"]),
+        .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout", "MasonryBenchmarkHarness", "MasonryVerification", "MasonryWorkloads"]),
         // The tool. `masonry bench` runs under jemalloc, preloaded at run time rather than linked
         // (Sources/MasonryCommandLine/JemallocPreload.swift): no build needs a system package, and
         // test bundles, whose ThreadSanitizer allocator a jemalloc pointer would crash, never see it.

@@ -25,7 +25,12 @@ public struct BenchmarkRecord: Sendable, Equatable {
     /// The benchmark's operation, the first component of its name.
     public var operation: String { String(name.prefix { $0 != "/" }) }
     /// The engine, the second component of its name.
-    public var engine: String { name.split(separator: "/").dropFirst().first.map(String.init) ?? "" }
+    public var engine: String { Self.engine(inName: name) }
+
+    /// The engine component of a benchmark name.
+    public static func engine(inName name: String) -> String {
+        name.split(separator: "/").dropFirst().first.map(String.init) ?? ""
+    }
 
     /// The median over repetitions of a counter.
     public func medianCounter(_ key: String) -> Double? {
@@ -45,9 +50,12 @@ public struct BenchmarkContext: Sendable, Equatable {
     public var jemallocOptions: String
     public var suite: String
     public var peakResidentBytes: Int
+    /// The metric, and what moves instruction counts (CPU model, glibc and valgrind versions…).
+    public var measurement: MeasurementEnvironment
 
     public init(date: String, hostName: String, cpuCount: Int, swiftVersion: String, gitCommit: String,
-                jemallocVersion: String, jemallocOptions: String, suite: String, peakResidentBytes: Int) {
+                jemallocVersion: String, jemallocOptions: String, suite: String, peakResidentBytes: Int,
+                measurement: MeasurementEnvironment = .unknown) {
         self.date = date
         self.hostName = hostName
         self.cpuCount = cpuCount
@@ -57,7 +65,11 @@ public struct BenchmarkContext: Sendable, Equatable {
         self.jemallocOptions = jemallocOptions
         self.suite = suite
         self.peakResidentBytes = peakResidentBytes
+        self.measurement = measurement
     }
+
+    /// The run's metric (`time` for files written before instruction mode existed).
+    public var metric: BenchmarkMetric { BenchmarkMetric(rawValue: measurement.metric) ?? .time }
 }
 
 /// A run's results, read and written as Google Benchmark JSON: the format its `compare.py` and
@@ -126,6 +138,11 @@ public struct BenchmarkReport: Sendable, Equatable {
                 "swift_version": context.swiftVersion, "git_commit": context.gitCommit,
                 "jemalloc_version": context.jemallocVersion, "jemalloc_options": context.jemallocOptions,
                 "suite": context.suite, "peak_resident_bytes": context.peakResidentBytes,
+                "metric": context.measurement.metric, "cpu_model": context.measurement.cpuModel,
+                "glibc_version": context.measurement.glibcVersion, "valgrind_version": context.measurement.valgrindVersion,
+                "aslr": context.measurement.addressRandomization,
+                "swift_deterministic_hashing": context.measurement.deterministicHashing ? 1 : 0,
+                "environment_bytes": context.measurement.environmentBytes,
             ] as [String: Any],
             "benchmarks": benchmarks,
         ]
@@ -142,15 +159,18 @@ public struct BenchmarkReport: Sendable, Equatable {
     /// Reads a Google Benchmark JSON document: the iteration entries give each benchmark's
     /// repetitions; a file with aggregates only gives one value per benchmark (its median).
     public init(jsonData data: Data) throws(ReadError) {
+        guard data.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw ReadError(description: "the file is empty")
+        }
         let document: Any
         do {
             document = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw ReadError(description: "not JSON (\(error.localizedDescription))")
+            throw ReadError(description: "not JSON: \(Self.syntaxProblem(in: data, error))")
         }
-        guard let root = document as? [String: Any] else { throw ReadError(description: "the top level is not an object") }
+        guard let root = document as? [String: Any] else { throw ReadError(description: "not a benchmark result file: " + "the top level is not an object") }
         guard let entries = root["benchmarks"] as? [[String: Any]] else {
-            throw ReadError(description: "no \"benchmarks\" array")
+            throw ReadError(description: "not a benchmark result file: " + "no \"benchmarks\" array")
         }
         let contextObject = root["context"] as? [String: Any] ?? [:]
         context = BenchmarkContext(
@@ -158,13 +178,23 @@ public struct BenchmarkReport: Sendable, Equatable {
             cpuCount: contextObject["num_cpus"] as? Int ?? 0, swiftVersion: contextObject["swift_version"] as? String ?? "",
             gitCommit: contextObject["git_commit"] as? String ?? "", jemallocVersion: contextObject["jemalloc_version"] as? String ?? "",
             jemallocOptions: contextObject["jemalloc_options"] as? String ?? "", suite: contextObject["suite"] as? String ?? "",
-            peakResidentBytes: contextObject["peak_resident_bytes"] as? Int ?? 0)
+            peakResidentBytes: contextObject["peak_resident_bytes"] as? Int ?? 0,
+            measurement: MeasurementEnvironment(
+                metric: contextObject["metric"] as? String ?? BenchmarkMetric.time.rawValue,
+                cpuModel: contextObject["cpu_model"] as? String ?? "", glibcVersion: contextObject["glibc_version"] as? String ?? "",
+                valgrindVersion: contextObject["valgrind_version"] as? String ?? "",
+                addressRandomization: contextObject["aslr"] as? String ?? "",
+                deterministicHashing: contextObject["swift_deterministic_hashing"] as? Int == 1,
+                environmentBytes: contextObject["environment_bytes"] as? Int ?? 0))
+        if let metric = contextObject["metric"] as? String, BenchmarkMetric(rawValue: metric) == nil {
+            throw ReadError(description: "context.metric: must be time or instructions, got '\(metric)'")
+        }
         var order: [String] = []
         var byName: [String: BenchmarkRecord] = [:]
         var medians: [String: (Double, Double, Int)] = [:]
         for (index, entry) in entries.enumerated() {
             guard let realTime = entry["real_time"] as? Double, let name = entry["run_name"] as? String ?? entry["name"] as? String else {
-                throw ReadError(description: "benchmarks[\(index)] has no name or real_time")
+                throw ReadError(description: "not a benchmark result file: " + "benchmarks[\(index)] has no name or real_time")
             }
             let scale = Self.nanoseconds(per: entry["time_unit"] as? String ?? "ns")
             let cpuTime = (entry["cpu_time"] as? Double ?? realTime) * scale
@@ -190,7 +220,29 @@ public struct BenchmarkReport: Sendable, Equatable {
             byName[name] = BenchmarkRecord(name: name, realTimes: [median.0], cpuTimes: [median.1], counters: [[:]], threads: median.2)
         }
         records = order.map { byName[$0]! }
-        guard !records.isEmpty else { throw ReadError(description: "no benchmarks") }
+        guard !records.isEmpty else { throw ReadError(description: "not a benchmark result file: " + "no benchmarks") }
+    }
+
+    /// Where and why `data` is not JSON, from Foundation's error ("Invalid value around character
+    /// 0."): the line and column, and the text there.
+    static func syntaxProblem(in data: Data, _ error: any Error) -> String {
+        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        let bytes = [UInt8](data)
+        func position(_ offset: Int) -> String {
+            let before = bytes[..<min(offset, bytes.count)]
+            let line = before.count { $0 == 0x0A } + 1
+            let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            return "line \(line), column \(column)"
+        }
+        if detail.hasPrefix("Unexpected end of file") {
+            return "the text ends inside a value (\(position(bytes.count)))"
+        }
+        if let match = detail.firstMatch(of: /(.*) around character (\d+)\.?/), let offset = Int(match.2), offset <= bytes.count {
+            let excerpt = String(decoding: bytes[offset...].prefix { $0 != 0x0A }.prefix(20), as: UTF8.self)
+            let what = match.1.prefix(1).lowercased() + match.1.dropFirst()
+            return "\(what) at \(position(offset)) ('\(excerpt)')"
+        }
+        return detail
     }
 
     private static let reservedKeys: Set<String> = [

@@ -17,6 +17,13 @@ public struct BenchmarkRunner {
         public var repetitions = 5
         /// The process allocator, when it is jemalloc: memory and allocation counters need it.
         public var jemalloc: Jemalloc?
+        /// Time, or instructions (the process must then run under callgrind, writing its profiles
+        /// to `callgrindOutputFile`).
+        public var metric = BenchmarkMetric.time
+        /// callgrind's `--callgrind-out-file`, in instruction mode.
+        public var callgrindOutputFile: String?
+        /// valgrind's version, for the result file's context, in instruction mode.
+        public var valgrindVersion: String?
 
         public init() {}
     }
@@ -27,11 +34,15 @@ public struct BenchmarkRunner {
         public var mismatches: [String]
         /// Benchmarks not run, with the reason (the reference skipped past its size limit, say).
         public var skipped: [String]
+        /// Why instruction counts could not be read, when they could not: the counts are unusable.
+        public var measurementProblem: String?
     }
 
     let configuration: Configuration
     let filter: Regex<AnyRegexOutput>?
     let progress: (String) -> Void
+    /// Counts instructions instead of timing, in instruction mode.
+    let instructionCounter: InstructionCounter?
     private var records: [BenchmarkRecord] = []
     private var mismatches: [String] = []
     private var skipped: [String] = []
@@ -46,6 +57,15 @@ public struct BenchmarkRunner {
         self.configuration = configuration
         self.progress = progress
         filter = try configuration.filter.map { try Regex($0) }
+        instructionCounter = configuration.metric == .instructions
+            ? InstructionCounter(outputFile: configuration.callgrindOutputFile ?? "callgrind.out") : nil
+    }
+
+    /// Whether the metric measures `workload`; records why not in `skipped` when it does not.
+    private mutating func measurable(_ workload: Workload, _ operations: String) -> Bool {
+        guard let largest = configuration.metric.largestWorkload, workload.items > largest else { return true }
+        skipped.append("\(operations)/*/\(workload.nameParameters): --metric \(configuration.metric.rawValue) measures workloads up to \(largest) items")
+        return false
     }
 
     private func selected(_ name: String) -> Bool {
@@ -58,7 +78,7 @@ public struct BenchmarkRunner {
         configuration.jemalloc?.applyDecaySettings()
         let suite = configuration.suite
         let allCores = ProcessInfo.processInfo.activeProcessorCount
-        for workload in suite.prepareWorkloads {
+        for workload in suite.prepareWorkloads where measurable(workload, "prepare") {
             let description = workload.makeDescription()
             let threadCounts = configuration.threads.map { [$0] }
                 ?? (workload.sections > 1 ? Array(Set([1, 2, allCores])).sorted() : [1])
@@ -86,7 +106,7 @@ public struct BenchmarkRunner {
                 records.append(FloorBenchmark.measure(floor, description, repetitions: configuration.repetitions))
             }
         }
-        for workload in suite.interactionWorkloads {
+        for workload in suite.interactionWorkloads where measurable(workload, "query|lookup|append|update|delete") {
             let description = workload.makeDescription()
             let reference = referenceIfAffordable(for: workload, description: description)
             for engine in configuration.engines {
@@ -104,8 +124,10 @@ public struct BenchmarkRunner {
             cpuCount: allCores, swiftVersion: Self.swiftVersion, gitCommit: Self.gitCommit(),
             jemallocVersion: configuration.jemalloc?.version ?? "not linked",
             jemallocOptions: configuration.jemalloc.map { "\(Jemalloc.decaySettings) (\($0.settings))" } ?? "not linked",
-            suite: suite.rawValue, peakResidentBytes: Clock.peakResidentBytes())
-        return Outcome(report: BenchmarkReport(context: context, records: records), mismatches: mismatches, skipped: skipped)
+            suite: suite.rawValue, peakResidentBytes: Clock.peakResidentBytes(),
+            measurement: .current(metric: configuration.metric, valgrindVersion: configuration.valgrindVersion))
+        return Outcome(report: BenchmarkReport(context: context, records: records), mismatches: mismatches, skipped: skipped,
+                       measurementProblem: instructionCounter?.problem)
     }
 
     /// The reference layout to verify against, when the reference engine runs at this size.
@@ -133,21 +155,14 @@ public struct BenchmarkRunner {
         let requestsAfter = jemalloc?.allocationRequests()
         verify(engine, against: reference, name)
         engine.prepare(description)  // warm-up: the timed prepares reuse the engine, as a layout does
-        var realTimes: [Double] = []
-        var cpuTimes: [Double] = []
-        for _ in 0..<configuration.repetitions {
-            let wall = Clock.wall(), cpu = Clock.cpu()
-            engine.prepare(description)
-            realTimes.append(Clock.wall() - wall)
-            cpuTimes.append(Clock.cpu() - cpu)
-        }
+        let samples = (0..<configuration.repetitions).map { _ in measure(name) { engine.prepare(description) } }
         blackHole(engine)
         var memory: [String: Double] = ["peak_rss_bytes": Double(Clock.peakResidentBytes())]
         if let bytesBefore, let bytesAfter { memory["bytes_per_item"] = Double(bytesAfter - bytesBefore) / items }
         if let requestsBefore, let requestsAfter { memory["mallocs"] = Double(requestsAfter - requestsBefore) }
         records.append(BenchmarkRecord(
-            name: name, realTimes: realTimes, cpuTimes: cpuTimes,
-            counters: realTimes.map { memory.merging(["ns_per_item": $0 / items]) { $1 } }, threads: threads))
+            name: name, realTimes: samples.map(\.real), cpuTimes: samples.map(\.cpu),
+            counters: samples.map { memory.merging(counters($0, items: description.itemCount)) { $1 } }, threads: threads))
     }
 
     // MARK: query, lookup, append, update, delete
@@ -184,6 +199,14 @@ public struct BenchmarkRunner {
             let timerCost = Self.timerCost()
             var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
             for repetition in 1...configuration.repetitions {
+                if countsInstructions {
+                    // One region per repetition, the same queries each time (so counts repeat exactly),
+                    // without the per-query clock reads.
+                    var hits = 0
+                    let sample = measure(name, calls: count) { for rect in rects[count..<(2 * count)] { hits += engine.elements(in: rect).count } }
+                    record.append(sample, counters: counters(sample).merging(["hits": Double(hits) / Double(count)]) { $1 })
+                    continue
+                }
                 var latencies: [Double] = []
                 var hits = 0
                 let cpu = Clock.cpu()
@@ -213,6 +236,12 @@ public struct BenchmarkRunner {
             for repetition in 0...configuration.repetitions {
                 var batches: [Double] = []
                 var found = 0.0
+                if countsInstructions {
+                    let sample = measure("lookup/\(prefix)", calls: paths.count) { for path in paths { found += engine.frame(ofItemAt: path)?.y ?? 0 } }
+                    blackHole(found)
+                    if repetition > 0 { record.append(sample, counters: counters(sample)) }
+                    continue
+                }
                 let cpu = Clock.cpu()
                 // Lookups take nanoseconds: each sample times a batch and divides.
                 for start in stride(from: 0, to: paths.count, by: Self.lookupBatch) {
@@ -259,9 +288,7 @@ public struct BenchmarkRunner {
             progress(name)
             var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
             for repetition in 0...configuration.repetitions {
-                let wall = Clock.wall(), cpu = Clock.cpu()
-                try! engine.apply(operation.timed)
-                let real = Clock.wall() - wall, cpuTime = Clock.cpu() - cpu
+                let sample = measure(name) { try! engine.apply(operation.timed) }
                 // Where the reference runs at this size, verify the updated layout against a fresh
                 // reference layout of the same description.
                 if repetition == 0, reference != nil,
@@ -270,9 +297,7 @@ public struct BenchmarkRunner {
                 }
                 try! engine.apply(operation.undo)
                 guard repetition > 0 else { continue }  // the first is the warm-up (and owns the arrays)
-                record.realTimes.append(real)
-                record.cpuTimes.append(cpuTime)
-                record.counters.append([:])
+                record.append(sample, counters: counters(sample, items: operation.name == "append" ? page.count : nil))
             }
             records.append(record)
         }
@@ -302,7 +327,7 @@ public struct BenchmarkRunner {
     }
 
     /// The checkout's commit, or "unknown" outside a git checkout.
-    static func gitCommit() -> String {
+    public static func gitCommit() -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "rev-parse", "HEAD"]

@@ -1,87 +1,148 @@
 /// Compares two runs benchmark by benchmark: the regression gate of performance CI.
 ///
-/// A benchmark regresses when its median is worse than the baseline's by more than the
-/// threshold and a two-sided Mann-Whitney U test over the repetitions gives p < alpha; both
-/// conditions, so that neither noise nor a tiny but consistent shift fails a build.
+/// Exact metrics are judged exactly: `instructions` (callgrind's count), `mallocs` and
+/// `bytes_per_item` repeat to the unit on the same build, so a change beyond a threshold is a
+/// regression with no statistics. Wall time is noisy: a benchmark's time regresses when its median
+/// is worse than the baseline's by more than the threshold and a two-sided Mann-Whitney U test
+/// over the repetitions gives p < alpha; both conditions, so that neither noise nor a tiny but
+/// consistent shift fails a build (and even so, two runs on a shared machine drift: `Scripts/ab`
+/// pairs interleaved runs instead). Only the gated engines' regressions fail the gate; the
+/// others are reported.
 public struct Comparison: Sendable {
-    /// A benchmark's outcome: worse beyond the threshold and significant, better likewise, or neither.
+    /// A row's outcome: worse beyond the threshold (and significant, for time), better likewise, or neither.
     public enum Verdict: String, Sendable {
         case regression
         case improvement
         case same
     }
 
-    /// One benchmark in both runs (medians in nanoseconds).
+    /// How rows are judged, and which engines gate.
+    public struct Policy: Sendable, CustomStringConvertible {
+        /// Wall time: the median's change that counts, in percent.
+        public var timeThresholdPercent = 10.0
+        /// Wall time: the Mann-Whitney test's significance level.
+        public var alpha = 0.05
+        /// Instructions: the change that counts, in percent.
+        public var instructionsThresholdPercent = 1.0
+        /// `mallocs` and `bytes_per_item`: the increase that counts, in percent (0: any increase).
+        public var allocationThresholdPercent = 0.0
+        /// Engines whose regressions fail the gate; the others' rows are reported only.
+        public var gatedEngines: Set<String> = [BenchmarkEngine.optimized.rawValue]
+
+        public init() {}
+
+        /// The thresholds in force, in one line.
+        public var description: String {
+            "time \(Format.percent(timeThresholdPercent)) at alpha \(alpha), instructions "
+                + "\(Format.percent(instructionsThresholdPercent)), allocations \(Format.percent(allocationThresholdPercent))"
+        }
+    }
+
+    /// The metrics a row can compare: the time of the run (`time`) or an exact counter.
+    public static let exactMetrics = ["instructions", "mallocs", "bytes_per_item"]
+
+    /// One metric of one benchmark in both runs (medians over repetitions; times in nanoseconds).
     public struct Row: Sendable {
         public var name: String
+        /// `time`, `instructions`, `mallocs` or `bytes_per_item`.
+        public var metric: String
         public var baseline: Double
         public var current: Double
-        /// (current - baseline) / baseline, as a percentage.
+        /// (current - baseline) / baseline, as a percentage (infinite from a baseline of 0).
         public var changePercent: Double
-        public var pValue: Double
+        /// The Mann-Whitney p-value, for time; nil for the exact metrics.
+        public var pValue: Double?
         public var verdict: Verdict
+        /// Whether the row's engine gates: a regression here fails the comparison.
+        public var gated: Bool
     }
 
     public let rows: [Row]
     public let onlyInBaseline: [String]
     public let onlyInCurrent: [String]
 
-    public var regressions: [Row] { rows.filter { $0.verdict == .regression } }
+    /// Regressions of gated engines: these fail the gate.
+    public var regressions: [Row] { rows.filter { $0.verdict == .regression && $0.gated } }
+    /// Regressions of engines that are reported, not gated.
+    public var reportedRegressions: [Row] { rows.filter { $0.verdict == .regression && !$0.gated } }
 
-    /// Matches benchmarks by name. Returns nil when the runs have no benchmark in common.
-    public init?(baseline: BenchmarkReport, current: BenchmarkReport, thresholdPercent: Double, alpha: Double) {
+    /// Matches benchmarks by name (those matching `filter`, when given). Time rows only when both
+    /// runs measured time. Returns nil when the runs have no benchmark in common. O(n log n) per
+    /// benchmark's repetitions.
+    public init?(baseline: BenchmarkReport, current: BenchmarkReport, policy: Policy = Policy(),
+                 filter: Regex<AnyRegexOutput>? = nil) {
+        let selected = { (name: String) in filter.map { (try? $0.firstMatch(in: name)) != nil } ?? true }
         let currentByName = Dictionary(current.records.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let baselineNames = Set(baseline.records.map(\.name))
+        let comparesTime = baseline.context.metric == .time && current.context.metric == .time
         var rows: [Row] = []
-        for old in baseline.records {
+        for old in baseline.records where selected(old.name) {
             guard let new = currentByName[old.name] else { continue }
-            let oldMedian = SampleStatistics(old.realTimes).median
-            let newMedian = SampleStatistics(new.realTimes).median
-            let change = oldMedian > 0 ? (newMedian - oldMedian) / oldMedian * 100 : 0
-            let p = MannWhitneyU.pValue(old.realTimes, new.realTimes)
-            let verdict: Verdict = p >= alpha ? .same
-                : change > thresholdPercent ? .regression
-                : change < -thresholdPercent ? .improvement : .same
-            rows.append(Row(name: old.name, baseline: oldMedian, current: newMedian, changePercent: change,
-                            pValue: p, verdict: verdict))
+            let gated = policy.gatedEngines.contains(old.engine)
+            if comparesTime {
+                let oldMedian = SampleStatistics(old.realTimes).median
+                let newMedian = SampleStatistics(new.realTimes).median
+                let change = Self.changePercent(oldMedian, newMedian)
+                let p = MannWhitneyU.pValue(old.realTimes, new.realTimes)
+                let verdict = p >= policy.alpha ? .same : Self.verdict(change, threshold: policy.timeThresholdPercent)
+                rows.append(Row(name: old.name, metric: "time", baseline: oldMedian, current: newMedian, changePercent: change,
+                                pValue: p, verdict: verdict, gated: gated))
+            }
+            for metric in Self.exactMetrics {
+                guard let oldValue = old.medianCounter(metric), let newValue = new.medianCounter(metric) else { continue }
+                let change = Self.changePercent(oldValue, newValue)
+                let threshold = metric == "instructions" ? policy.instructionsThresholdPercent : policy.allocationThresholdPercent
+                rows.append(Row(name: old.name, metric: metric, baseline: oldValue, current: newValue, changePercent: change,
+                                pValue: nil, verdict: Self.verdict(change, threshold: threshold), gated: gated))
+            }
         }
         guard !rows.isEmpty else { return nil }
         self.rows = rows
-        onlyInBaseline = baseline.records.map(\.name).filter { currentByName[$0] == nil }
-        onlyInCurrent = current.records.map(\.name).filter { !baselineNames.contains($0) }
+        onlyInBaseline = baseline.records.map(\.name).filter { selected($0) && currentByName[$0] == nil }
+        onlyInCurrent = current.records.map(\.name).filter { selected($0) && !baselineNames.contains($0) }
     }
 
-    /// The table: name, baseline, current, change, p, verdict (times in nanoseconds).
+    private static func changePercent(_ old: Double, _ new: Double) -> Double {
+        old > 0 ? (new - old) / old * 100 : new > old ? .infinity : 0
+    }
+
+    private static func verdict(_ change: Double, threshold: Double) -> Verdict {
+        change > threshold ? .regression : change < -threshold ? .improvement : .same
+    }
+
+    /// Where the runs' contexts differ in what moves counts and times (CPU model, Swift, glibc,
+    /// valgrind): each a line for a warning. Unknown values (older files) are not compared.
+    public static func contextDifferences(_ baseline: BenchmarkContext, _ current: BenchmarkContext) -> [String] {
+        let fields: [(String, String, String)] = [
+            ("cpu_model", baseline.measurement.cpuModel, current.measurement.cpuModel),
+            ("swift_version", baseline.swiftVersion, current.swiftVersion),
+            ("glibc_version", baseline.measurement.glibcVersion, current.measurement.glibcVersion),
+            ("valgrind_version", baseline.measurement.valgrindVersion, current.measurement.valgrindVersion),
+        ]
+        return fields.compactMap { name, old, new in
+            old.isEmpty || new.isEmpty || old == new ? nil : "\(name) differs: '\(old)' in the baseline, '\(new)' in the current run"
+        }
+    }
+
+    /// The table: name, baseline, current, change, p, verdict, metric, gated (times in
+    /// nanoseconds; `–` for the p of an exact metric).
     public func table() -> String {
-        var lines = ["| name | baseline | current | change | p | verdict |", "|---|---:|---:|---:|---:|---|"]
+        var lines = ["| name | baseline | current | change | p | verdict | metric | gated |", "|---|---:|---:|---:|---:|---|---|---|"]
         for row in rows {
-            lines.append("| \(row.name) | \(Format.duration(row.baseline)) | \(Format.duration(row.current)) | "
-                         + "\(Format.signedPercent(row.changePercent)) | \(Format.number(row.pValue, digits: 3)) | \(row.verdict.rawValue) |")
+            let p = row.pValue.map { Format.number($0, digits: 3) } ?? "–"
+            lines.append("| \(row.name) | \(Self.value(row.baseline, row.metric)) | \(Self.value(row.current, row.metric)) | "
+                         + "\(Format.signedPercent(row.changePercent)) | \(p) | \(row.verdict.rawValue) | \(row.metric) | "
+                         + "\(row.gated ? "yes" : "no") |")
         }
         return lines.joined(separator: "\n")
     }
-}
 
-/// Number formatting shared by the reports.
-enum Format {
-    /// A duration in nanoseconds, in the unit that reads best.
-    static func duration(_ nanoseconds: Double) -> String {
-        switch nanoseconds {
-        case ..<1_000: "\(number(nanoseconds, digits: 1)) ns"
-        case ..<1_000_000: "\(number(nanoseconds / 1e3, digits: 2)) us"
-        case ..<1_000_000_000: "\(number(nanoseconds / 1e6, digits: 2)) ms"
-        default: "\(number(nanoseconds / 1e9, digits: 2)) s"
+    /// A metric's value as the table shows it.
+    static func value(_ value: Double, _ metric: String) -> String {
+        switch metric {
+        case "time": Format.duration(value)
+        case "bytes_per_item", "instructions": Format.number(value, digits: 1)
+        default: Format.number(value, digits: 0)
         }
-    }
-
-    static func number(_ value: Double, digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? "\(Int(rounded))" : "\(rounded)"
-    }
-
-    static func signedPercent(_ value: Double) -> String {
-        "\(value >= 0 ? "+" : "")\(number(value, digits: 1))%"
     }
 }

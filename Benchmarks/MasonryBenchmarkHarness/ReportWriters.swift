@@ -4,13 +4,18 @@ import Foundation
 public enum ReportWriters {
     /// A table per operation with the engines side by side (medians over repetitions), then the
     /// run's context. `prepare` shows ns per item; queries and lookups per-call latency; updates
-    /// the whole operation.
+    /// the whole operation. In instruction mode: instructions per item, per call, per update.
     public static func markdown(_ report: BenchmarkReport, mismatches: [String] = []) -> String {
         var lines: [String] = []
         let context = report.context
+        let counts = context.metric == .instructions
+        let repetitions = report.records.first?.realTimes.count ?? 0
         lines.append("Suite `\(context.suite)`, \(context.date), \(context.hostName), \(context.cpuCount) CPUs, "
                      + "Swift \(context.swiftVersion), commit `\(context.gitCommit.prefix(12))`, jemalloc \(context.jemallocVersion.prefix(5)) "
-                     + "(\(Jemalloc.decaySettings)). Medians of \(report.records.first?.realTimes.count ?? 0) repetitions.")
+                     + "(\(Jemalloc.decaySettings)). "
+                     + (counts ? "Instructions counted by callgrind (\(context.measurement.valgrindVersion), \(context.measurement.cpuModel), "
+                                 + "\(context.measurement.glibcVersion), ASLR \(context.measurement.addressRandomization)), median of \(repetitions) repetition(s)."
+                               : "Medians of \(repetitions) repetitions."))
         lines.append("")
         let engines = ["optimized", "peer", "reference"]
         // `floor/<key>` records, by key: the prepare table divides the optimized engine by them.
@@ -29,7 +34,8 @@ public enum ReportWriters {
                 if byKey[key] == nil { order.append(key) }
                 byKey[key, default: [:]][record.engine] = record
             }
-            let unit = operation == "prepare" ? "ns/item" : operation == "query" ? "p50 / p99" : "time"
+            let unit = counts ? ["prepare": "instructions/item", "query": "instructions/query", "lookup": "instructions/lookup"][operation] ?? "instructions"
+                : operation == "prepare" ? "ns/item" : operation == "query" ? "p50 / p99" : "time"
             lines.append("### \(operation) (\(unit))")
             lines.append("")
             let floorColumn = operation == "prepare" && !floors.isEmpty
@@ -38,7 +44,8 @@ public enum ReportWriters {
             for key in order {
                 let cells = engines.map { engine -> String in
                     guard let record = byKey[key]?[engine] else { return "–" }
-                    return cell(record, operation: operation)
+                    return counts ? Format.number(record.medianCounter(operation == "prepare" ? "instructions_per_item" : "instructions") ?? 0, digits: 1)
+                        : cell(record, operation: operation)
                 }
                 let speedUp: String
                 if let optimized = byKey[key]?["optimized"], let other = byKey[key]?["reference"] ?? byKey[key]?["peer"] {
@@ -92,7 +99,7 @@ public enum ReportWriters {
     public static func githubActionBenchmark(_ report: BenchmarkReport) throws -> Data {
         let entries: [[String: Any]] = report.records.map { record in
             let statistics = SampleStatistics(record.realTimes)
-            return ["name": record.name, "unit": "ns", "value": statistics.median,
+            return ["name": record.name, "unit": report.context.metric == .instructions ? "instructions" : "ns", "value": statistics.median,
                     "range": "± \(Format.number(statistics.standardDeviation, digits: 1))",
                     "extra": "\(record.realTimes.count) repetitions; median of per-repetition values"]
         }

@@ -14,23 +14,26 @@ public enum SVGChart {
             """
         svg += scalingPanel(report, frame: (x: 60, y: 40, width: 400, height: 300))
         svg += latencyPanel(report, frame: (x: 560, y: 40, width: 360, height: 300))
-        svg += "<text x=\"20\" y=\"420\" fill=\"#555\">Suite \(escape(report.context.suite)), commit \(escape(String(report.context.gitCommit.prefix(12)))), \(escape(report.context.date)), medians of the repetitions</text>\n"
+        svg += "<text x=\"20\" y=\"420\" fill=\"#555\">Suite \(escape(report.context.suite)), commit \(escape(String(report.context.gitCommit.prefix(12)))), \(escape(report.context.date)), \(report.context.metric == .instructions ? "instructions counted by callgrind" : "medians of the repetitions")</text>\n"
         return svg + "</svg>\n"
     }
 
     typealias Frame = (x: Double, y: Double, width: Double, height: Double)
 
-    /// prepare ns/item against items, both axes log10, for one-section 4-column layouts on one thread.
+    /// prepare ns/item (instructions/item in instruction mode) against items, both axes log10,
+    /// for one-section 4-column layouts on one thread.
     static func scalingPanel(_ report: BenchmarkReport, frame: Frame) -> String {
+        let counts = report.context.metric == .instructions
+        let unit = counts ? "instructions/item" : "ns/item"
         var series: [String: [(Double, Double)]] = [:]
         for record in report.records where record.operation == "prepare" {
             let name = record.name
             guard name.contains("/sections:1/columns:4/threads:1"), !name.contains("heights:"),
-                  let items = parameter("items", in: name), let perItem = record.medianCounter("ns_per_item"),
+                  let items = parameter("items", in: name), let perItem = record.medianCounter(counts ? "instructions_per_item" : "ns_per_item"),
                   let placement = name.split(separator: "/").first(where: { $0.hasPrefix("placement:") })?.dropFirst(10) else { continue }
             series["\(record.engine) \(placement)", default: []].append((items, perItem))
         }
-        var svg = "<text x=\"\(frame.x)\" y=\"\(frame.y - 15)\" font-size=\"14\" font-weight=\"bold\">prepare: ns per item against items (log-log)</text>\n"
+        var svg = "<text x=\"\(frame.x)\" y=\"\(frame.y - 15)\" font-size=\"14\" font-weight=\"bold\">prepare: \(unit) against items (log-log)</text>\n"
         let points = series.values.flatMap { $0 }
         guard !points.isEmpty else { return svg + "<text x=\"\(frame.x)\" y=\"\(frame.y + 20)\">no prepare scaling benchmarks in this run</text>\n" }
         let xs = points.map { log10($0.0) }, ys = points.map { log10(max($0.1, 1e-3)) }
@@ -40,7 +43,7 @@ public enum SVGChart {
             (frame.x + (log10(x) - xRange.0) / (xRange.1 - xRange.0) * frame.width,
              frame.y + frame.height - (log10(max(y, 1e-3)) - yRange.0) / (yRange.1 - yRange.0) * frame.height)
         }
-        svg += axes(frame: frame, xRange: xRange, yRange: yRange, xLabel: "items", yLabel: "ns/item")
+        svg += axes(frame: frame, xRange: xRange, yRange: yRange, xLabel: "items", yLabel: unit)
         for (index, key) in series.keys.sorted().enumerated() {
             let engine = String(key.split(separator: " ")[0])
             let color = engineColors[engine] ?? "#333"
@@ -53,30 +56,35 @@ public enum SVGChart {
         return svg
     }
 
-    /// p50, p90 and p99 latency of viewport queries, per engine, log10 scale.
+    /// p50, p90 and p99 latency of viewport queries (instructions per query in instruction mode),
+    /// per engine, log10 scale.
     static func latencyPanel(_ report: BenchmarkReport, frame: Frame) -> String {
-        var svg = "<text x=\"\(frame.x)\" y=\"\(frame.y - 15)\" font-size=\"14\" font-weight=\"bold\">viewport query latency: p50, p90, p99 (log)</text>\n"
+        let counts = report.context.metric == .instructions
+        let keys = counts ? ["instructions"] : ["p50_ns", "p90_ns", "p99_ns"]
+        let show = { (value: Double) in counts ? Format.number(value, digits: 0) : Format.duration(value) }
+        var svg = "<text x=\"\(frame.x)\" y=\"\(frame.y - 15)\" font-size=\"14\" font-weight=\"bold\">"
+            + (counts ? "instructions per viewport query (log)" : "viewport query latency: p50, p90, p99 (log)") + "</text>\n"
         let queries = report.records.filter { $0.operation == "query" && $0.name.hasSuffix("rect:viewport") }
         guard let first = queries.first else { return svg + "<text x=\"\(frame.x)\" y=\"\(frame.y + 20)\">no query benchmarks in this run</text>\n" }
         let workload = first.name.split(separator: "/").dropFirst(2).joined(separator: "/")
         let chosen = queries.filter { $0.name.hasSuffix(workload) }
-        let values = chosen.flatMap { record in ["p50_ns", "p90_ns", "p99_ns"].compactMap { record.medianCounter($0) } }
+        let values = chosen.flatMap { record in keys.compactMap { record.medianCounter($0) } }
         let yRange = (log10(max(values.min() ?? 1, 1)).rounded(.down), log10(max(values.max() ?? 10, 10)).rounded(.up))
         svg += axes(frame: frame, xRange: nil, yRange: yRange,
                     xLabel: escape(workload.replacingOccurrences(of: "placement:", with: "").replacingOccurrences(of: "/threads:1", with: "")),
-                    yLabel: "ns")
+                    yLabel: counts ? "instructions" : "ns")
         let groupWidth = frame.width / Double(max(chosen.count, 1))
         for (group, record) in chosen.enumerated() {
             let color = engineColors[record.engine] ?? "#333"
-            for (bar, key) in ["p50_ns", "p90_ns", "p99_ns"].enumerated() {
+            for (bar, key) in keys.enumerated() {
                 guard let value = record.medianCounter(key) else { continue }
                 let top = frame.y + frame.height - (log10(max(value, 1)) - yRange.0) / (yRange.1 - yRange.0) * frame.height
                 let x = frame.x + Double(group) * groupWidth + 10 + Double(bar) * (groupWidth - 20) / 3
-                svg += "<rect x=\"\(Format.number(x, digits: 1))\" y=\"\(Format.number(top, digits: 1))\" width=\"\(Format.number((groupWidth - 20) / 3 - 4, digits: 1))\" height=\"\(Format.number(max(0, frame.y + frame.height - top), digits: 1))\" fill=\"\(color)\" fill-opacity=\"\(1 - Double(bar) * 0.3)\"><title>\(record.engine) \(key.dropLast(3)): \(Format.duration(value))</title></rect>\n"
+                svg += "<rect x=\"\(Format.number(x, digits: 1))\" y=\"\(Format.number(top, digits: 1))\" width=\"\(Format.number((groupWidth - 20) / 3 - 4, digits: 1))\" height=\"\(Format.number(max(0, frame.y + frame.height - top), digits: 1))\" fill=\"\(color)\" fill-opacity=\"\(1 - Double(bar) * 0.3)\"><title>\(record.engine) \(counts ? key : String(key.dropLast(3))): \(show(value))</title></rect>\n"
             }
             let center = Format.number(frame.x + Double(group) * groupWidth + groupWidth / 2, digits: 1)
             svg += "<text x=\"\(center)\" y=\"\(frame.y + frame.height + 16)\" text-anchor=\"middle\" fill=\"\(color)\">\(record.engine)</text>\n"
-            svg += "<text x=\"\(center)\" y=\"\(frame.y + frame.height + 30)\" text-anchor=\"middle\" fill=\"\(color)\">p50 \(Format.duration(record.medianCounter("p50_ns") ?? 0))</text>\n"
+            svg += "<text x=\"\(center)\" y=\"\(frame.y + frame.height + 30)\" text-anchor=\"middle\" fill=\"\(color)\">\(counts ? "" : "p50 ")\(show(record.medianCounter(keys[0]) ?? 0))</text>\n"
         }
         return svg
     }

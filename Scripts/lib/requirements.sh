@@ -2,8 +2,10 @@
 # project needs when they are absent. Nothing is installed when everything is present.
 
 # Debian packages the scripts need (the build itself needs none): jemalloc's shared library, which
-# `masonry bench` preloads to measure memory and allocations.
-MASONRY_APT_PACKAGES=(libjemalloc2)
+# `masonry bench` preloads to measure memory and allocations, and valgrind for instruction counts
+# (`masonry bench --metric instructions`; its callgrind.h header is compiled into the harness when
+# present, so the scripts install it before building).
+MASONRY_APT_PACKAGES=(libjemalloc2 valgrind)
 
 ensure_requirements() {
     if ! command -v swift >/dev/null 2>&1; then

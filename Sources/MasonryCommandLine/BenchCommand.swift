@@ -13,85 +13,136 @@ enum BenchCommand: Command {
     static let summary = "measure the engines (prepare, queries, updates, memory) and verify them"
     static let help = """
         USAGE: masonry bench [--suite smoke|standard|full] [--filter REGEX] [--engines LIST]
-                             [--threads N] [--repetitions R] [--out FILE]
-                             [--baseline FILE [--threshold PCT] [--alpha A]]
+                             [--metric time|instructions] [--threads N] [--repetitions R] [--out FILE]
+                             [--baseline FILE [--threshold PCT] [--alpha A] [--instructions-threshold PCT]
+                                              [--allocation-threshold PCT]]
 
         Measures prepare time, rect-query latency, item lookups, incremental updates, memory and
         allocations of the engines, and checks the optimized and peer engines' frames against the
         reference engine's, bit for bit, wherever the reference runs. Prints a Markdown summary.
 
+        --metric instructions counts instructions instead of timing: the tool runs itself again
+        under Valgrind's callgrind (valgrind must be installed), instrumenting only each measured
+        region, with address-space randomisation off, fixed hashing seeds and a fixed environment
+        size. The counts repeat exactly on the same build and machine, so a gate can trust a 1%
+        change. Workloads up to 100K items (the smoke suite whole); a smoke run takes 20 seconds on
+        two idle cores, about a minute on busy ones.
+
         OPTIONS:
-          --suite S          smoke (under 30 s), standard (default, under 5 min), full (up to 10M items)
+          --suite S          smoke (seconds), standard (default, minutes), full (up to 10M items)
           --filter REGEX     only benchmarks whose names match
           --engines LIST     comma-separated: reference,peer,optimized (default: all three)
+          --metric M         time (default) or instructions
           --threads N        run the optimized engine on N threads only (default: 1, 2 and all cores
-                             for multi-section workloads)
-          --repetitions R    measured repetitions after a warm-up (default: 5)
+                             for multi-section workloads; 1 only with --metric instructions)
+          --repetitions R    measured repetitions after a warm-up (default: 5; 1 with --metric
+                             instructions, where a spread over 0.01% between repetitions is reported)
           --out FILE         write FILE (Google Benchmark JSON) and beside it FILE's name with .md
-                             (summary), .svg (chart) and .github-action.json (customSmallerIsBetter)
-          --baseline FILE    compare with a previous result file, as 'masonry compare' does
-          --threshold PCT    with --baseline: the regression threshold in percent (default: 10)
-          --alpha A          with --baseline: the test's significance level (default: 0.05)
+                             (summary, and the comparison with --baseline), .svg (chart) and
+                             .github-action.json (customSmallerIsBetter)
+          --baseline FILE    compare with a previous result file of the same metric, as
+                             'masonry compare' does (the optimized engine gates)
+        \(GateOptions.thresholdHelp)
           --help             show this help
 
         Exit status: 0 success, 1 a frame mismatch or a regression, 2 bad input or usage.
         """
 
-    static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
+    static func run(_ rawArguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        guard let arguments = try parse(arguments, options: [
-            "--suite", "--filter", "--engines", "--threads", "--repetitions", "--out", "--baseline", "--threshold", "--alpha",
-        ], console: console) else { return .success }
+        guard let arguments = try parse(rawArguments, options: GateOptions.thresholdNames.union([
+            "--suite", "--filter", "--engines", "--threads", "--repetitions", "--out", "--baseline", "--metric",
+            CallgrindLauncher.childOption,
+        ]), console: console) else { return .success }
         if let extra = arguments.positionals.first { throw .usage(qualifiedName, "unexpected argument '\(extra)'") }
         var configuration = BenchmarkRunner.Configuration()
         configuration.suite = try arguments.choice("--suite", command: qualifiedName, default: .standard)
         configuration.filter = arguments.values["--filter"]
         if let list = arguments.values["--engines"] {
-            configuration.engines = []
-            for name in list.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let engine = BenchmarkEngine(rawValue: String(name)) else {
-                    throw .usage(qualifiedName, "--engines: unknown engine '\(name)' (reference, peer, optimized)")
-                }
-                if !configuration.engines.contains(engine) { configuration.engines.append(engine) }
-            }
+            configuration.engines = try GateOptions.engines(list, command: qualifiedName)
         }
+        configuration.metric = try arguments.choice("--metric", command: qualifiedName, default: .time)
+        let counting = configuration.metric == .instructions
         if arguments.values["--threads"] != nil {
             configuration.threads = try arguments.integer("--threads", command: qualifiedName, in: 1...4096, default: 1)
+        } else if counting {
+            configuration.threads = 1  // Dispatch's workers make multi-threaded counts vary (README)
         }
-        configuration.repetitions = try arguments.integer("--repetitions", command: qualifiedName, in: 2...1000, default: 5)
+        configuration.repetitions = try arguments.integer("--repetitions", command: qualifiedName, in: (counting ? 1 : 2)...1000,
+                                                          default: counting ? 1 : 5)
         configuration.jemalloc = context.jemalloc
-        if arguments.values["--baseline"] == nil, arguments.values["--threshold"] != nil || arguments.values["--alpha"] != nil {
-            throw .usage(qualifiedName, "--threshold and --alpha need --baseline")
+        if arguments.values["--baseline"] == nil, let option = GateOptions.thresholdNames.sorted().first(where: { arguments.values[$0] != nil }) {
+            throw .usage(qualifiedName, "\(option) needs --baseline")
         }
-        let threshold = try ResultInput.number(arguments, "--threshold", command: qualifiedName, in: 0...1e6, default: 10)
-        let alpha = try ResultInput.number(arguments, "--alpha", command: qualifiedName, in: 0...1, default: 0.05)
-        // Read the baseline before measuring for minutes: bad input fails at once.
+        let policy = try GateOptions.policy(arguments, command: qualifiedName, gating: false)
+        // Everything that can fail on input fails now, before minutes of measuring.
         let baseline = try arguments.values["--baseline"].map { path throws(CommandFailure) in try ResultInput.read(path) }
-
+        if let baseline, baseline.context.metric != configuration.metric {
+            throw CommandFailure(.badInput, "\(arguments.values["--baseline"]!) measured \(baseline.context.metric.rawValue), "
+                                 + "this run measures \(configuration.metric.rawValue): compare files of one metric")
+        }
+        let out = arguments.values["--out"]
+        if let out { try OutputFile.checkWritable(outputPaths(out).map(\.path)) }
         var runner: BenchmarkRunner
         do {
             runner = try BenchmarkRunner(configuration, progress: progressReporter(console))
         } catch {
             throw .usage(qualifiedName, "--filter is not a valid regular expression: \(error)")
         }
-        let outcome = runner.run()
-        endProgress(console)
-        guard !outcome.report.records.isEmpty else {
-            throw CommandFailure(.badInput, "no benchmark matches the filter")
+
+        if counting {
+            guard let directory = arguments.values[CallgrindLauncher.childOption] else {
+                return try CallgrindLauncher.run(rawArguments, console: console)
+            }
+            guard BenchmarkMetric.isRunningUnderValgrind else {
+                throw .usage(qualifiedName, "\(CallgrindLauncher.childOption) is internal: 'masonry bench --metric instructions' runs valgrind itself")
+            }
+            configuration.callgrindOutputFile = "\(directory)/callgrind.out"
+            configuration.valgrindVersion = ProcessInfo.processInfo.environment[CallgrindLauncher.versionVariable]
+            runner = try! BenchmarkRunner(configuration, progress: progressReporter(console))
+        } else if arguments.values[CallgrindLauncher.childOption] != nil {
+            throw .usage(qualifiedName, "\(CallgrindLauncher.childOption) is internal to --metric instructions")
         }
 
-        let markdown = ReportWriters.markdown(outcome.report, mismatches: outcome.mismatches)
-        console.output(markdown)
-        if !outcome.skipped.isEmpty {
-            console.output("\nSkipped:\n" + outcome.skipped.map { "- \($0)\n" }.joined())
+        var outcome = runner.run()
+        endProgress(console)
+        if counting, let commit = ProcessInfo.processInfo.environment[CallgrindLauncher.commitVariable] {
+            outcome.report.context.gitCommit = commit
         }
-        if let path = arguments.values["--out"] {
+        if let problem = outcome.measurementProblem {
+            throw CommandFailure(.badInput, "cannot read the instruction counts: \(problem)")
+        }
+        guard !outcome.report.records.isEmpty else {
+            throw CommandFailure(.badInput, "no benchmark matches the filter"
+                                 + (outcome.skipped.isEmpty ? "" : " (\(outcome.skipped.count) skipped: \(outcome.skipped[0]))"))
+        }
+
+        var markdown = ReportWriters.markdown(outcome.report, mismatches: outcome.mismatches)
+        var skipped = outcome.skipped
+        if counting, arguments.values["--threads"] == nil {
+            skipped.append("prepare/optimized/…/threads:2 and more: instruction mode counts one thread (Dispatch's worker "
+                           + "threads make multi-threaded counts vary by up to 0.04% from run to run; --threads N measures them anyway)")
+        }
+        if !skipped.isEmpty {
+            markdown += "\nSkipped:\n" + skipped.map { "- \($0)\n" }.joined()
+        }
+        let unsteady = counting ? outcome.report.unsteadyInstructionCounts() : []
+        if !unsteady.isEmpty {
+            markdown += "\nInstruction counts that did not repeat (over 0.01% apart):\n" + unsteady.map { "- \($0)\n" }.joined()
+            for line in unsteady { console.error("masonry bench: warning: \(line)\n") }
+        }
+        var status: ExitCode = outcome.mismatches.isEmpty ? .success : .checkFailed
+        if let baseline {
+            let gate = try CompareCommand.gate(baseline: baseline, current: outcome.report, policy: policy, console: console)
+            markdown += "\n### Comparison with \(arguments.values["--baseline"]!)\n\n" + gate.text
+            if gate.status == .checkFailed { status = .checkFailed }
+        }
+        console.output(markdown)
+        if let out {
             do {
-                try OutputFile.write(outcome.report.jsonData(), to: path)
-                try OutputFile.write(Data(markdown.utf8), to: OutputFile.sibling(of: path, extension: "md"))
-                try OutputFile.write(Data(SVGChart.render(outcome.report).utf8), to: OutputFile.sibling(of: path, extension: "svg"))
-                try OutputFile.write(ReportWriters.githubActionBenchmark(outcome.report),
-                                     to: OutputFile.sibling(of: path, extension: "github-action.json"))
+                for (path, content) in outputPaths(out) {
+                    try OutputFile.write(content(outcome.report, markdown), to: path)
+                }
             } catch let failure as CommandFailure {
                 throw failure
             } catch {
@@ -99,15 +150,17 @@ enum BenchCommand: Command {
             }
         }
         for mismatch in outcome.mismatches { console.error("masonry bench: mismatch: \(mismatch)\n") }
-        var status: ExitCode = outcome.mismatches.isEmpty ? .success : .checkFailed
-        if let baseline {
-            console.output("\n")
-            if try CompareCommand.gate(baseline: baseline, current: outcome.report, threshold: threshold, alpha: alpha,
-                                       console: console) == .checkFailed {
-                status = .checkFailed
-            }
-        }
         return status
+    }
+
+    /// The result files of `--out FILE`, and how each is made from the report and the summary.
+    static func outputPaths(_ out: String) -> [(path: String, content: (BenchmarkReport, String) throws -> Data)] {
+        [
+            (out, { report, _ in try report.jsonData() }),
+            (OutputFile.sibling(of: out, extension: "md"), { _, markdown in Data(markdown.utf8) }),
+            (OutputFile.sibling(of: out, extension: "svg"), { report, _ in Data(SVGChart.render(report).utf8) }),
+            (OutputFile.sibling(of: out, extension: "github-action.json"), { report, _ in try ReportWriters.githubActionBenchmark(report) }),
+        ]
     }
 
     /// Clears the live progress line.

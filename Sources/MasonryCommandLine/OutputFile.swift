@@ -28,6 +28,31 @@ enum OutputFile {
         }
     }
 
+    /// Fails now, before minutes of work, when `paths` cannot be written: one is a directory, or
+    /// their folder cannot be created or written. Creates the folder, as `write` would.
+    static func checkWritable(_ paths: [String]) throws(CommandFailure) {
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw CommandFailure(.badInput, "cannot write '\(path)': it is a directory")
+            }
+        }
+        guard let path = paths.first else { return }
+        let url = URL(fileURLWithPath: path)
+        let probe = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial")
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure(.badInput, "cannot write '\(path)': \(error.localizedDescription)")
+        }
+        let descriptor = open(probe.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw CommandFailure(.badInput, "cannot write '\(path)': \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+        unlink(probe.path)
+    }
+
     /// `path` with its extension replaced: `Results/latest.json` → `Results/latest.md`.
     static func sibling(of path: String, extension newExtension: String) -> String {
         let url = URL(fileURLWithPath: path)

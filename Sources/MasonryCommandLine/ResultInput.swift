@@ -8,7 +8,7 @@ enum ResultInput {
         do {
             return try BenchmarkReport(jsonData: Data(bytes))
         } catch {
-            throw CommandFailure(.badInput, "\(path): not a usable benchmark result file: \(error)")
+            throw CommandFailure(.badInput, "\(path): \(error)")
         }
     }
 

@@ -33,12 +33,39 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".latest.json.partial").path))
     }
 
+    @Test func aRunWithABaselineWritesTheComparisonIntoItsSummary() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-baseline-\(UUID().uuidString)")
+        let baseline = directory.appendingPathComponent("baseline.json").path
+        let current = directory.appendingPathComponent("current.json").path
+        let selection = ["bench", "--suite", "smoke", "--engines", "optimized", "--filter", "prepare/.*items:1000/", "--repetitions", "2"]
+        #expect(runTool(selection + ["--out", baseline]).status == .success)
+        // Two repetitions against two cannot reach p < 0.05: no time regression, whatever the machine does.
+        let run = runTool(selection + ["--out", current, "--baseline", baseline])
+        #expect(run.status == .success, "\(run.error)")
+        let summary = try String(contentsOfFile: directory.appendingPathComponent("current.md").path, encoding: .utf8)
+        #expect(summary.contains("### Comparison with \(baseline)"))
+        #expect(summary.contains("| prepare/optimized/placement:shortestColumn/items:1000/sections:1/columns:4/threads:1 |"))
+        #expect(summary.contains("0 regression(s) in the gated engines (optimized)"))
+        let mismatched = try temporaryFile(#"{"context": {"metric": "instructions"}, "benchmarks": [{"name": "x", "real_time": 1}]}"#)
+        #expect(runTool(selection + ["--baseline", mismatched]).error.contains("measured instructions, this run measures time"))
+    }
+
+    /// Regression: an unwritable `--out` (here a directory) failed only after the whole suite ran.
+    @Test func anUnwritableOutFailsBeforeMeasuring() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // The filter matches nothing: had the run started, it would fail with "no benchmark matches".
+        let run = runTool("bench", "--suite", "smoke", "--filter", "matches-nothing", "--out", directory.path)
+        #expect(run.status == .badInput)
+        #expect(run.error.contains("cannot write '\(directory.path)': it is a directory"), "\(run.error)")
+    }
+
     @Test(arguments: [
         (["bench", "--suite", "huge"], "--suite must be one of smoke, standard, full"),
         (["bench", "--engines", "reference,fast"], "unknown engine 'fast'"),
         (["bench", "--repetitions", "1"], "--repetitions must be an integer"),
         (["bench", "--filter", "("], "--filter is not a valid regular expression"),
-        (["bench", "--threshold", "5"], "--threshold and --alpha need --baseline"),
+        (["bench", "--threshold", "5"], "--threshold needs --baseline"),
         (["bench", "--baseline", "/nonexistent.json"], "cannot read '/nonexistent.json'"),
         (["bench", "--suite", "smoke", "--filter", "matches-nothing"], "no benchmark matches the filter"),
     ])
@@ -62,15 +89,31 @@ import Testing
     }
 
     @Test func aPlantedTwoTimesSlowdownFailsTheGate() throws {
-        let baseline = try Self.resultFile(["prepare/x": [100, 101, 99, 100, 102], "query/y": [10, 11, 10, 9, 10]])
-        let slower = try Self.resultFile(["prepare/x": [200, 202, 198, 200, 204], "query/y": [10, 10, 11, 9, 10]])
+        let baseline = try Self.resultFile(["prepare/optimized/x": [100, 101, 99, 100, 102], "query/optimized/y": [10, 11, 10, 9, 10]])
+        let slower = try Self.resultFile(["prepare/optimized/x": [200, 202, 198, 200, 204], "query/optimized/y": [10, 10, 11, 9, 10]])
         let run = runTool("compare", baseline, slower)
         #expect(run.status == .checkFailed)
-        #expect(run.output.contains("| prepare/x |"))
+        #expect(run.output.contains("| prepare/optimized/x |"))
         #expect(run.output.contains("regression |"))
-        #expect(run.output.contains("1 regression(s)"))
+        #expect(run.output.contains("1 regression(s) in the gated engines (optimized)"))
         #expect(runTool("compare", baseline, baseline).status == .success)
         #expect(runTool("compare", baseline, slower, "--threshold", "150").status == .success)
+    }
+
+    /// Regression: a file that is not JSON gave Foundation's generic "the data is not in the
+    /// correct format"; the message names the file and where the text stops being JSON.
+    @Test(arguments: [
+        ("benchmark,real_time\nx,1\n", "not JSON: invalid value at line 1, column 1 ('benchmark,real_time')"),
+        ("", "the file is empty"),
+        ("{\"benchmarks\": [", "not JSON: the text ends inside a value (line 1, column 17)"),
+        ("{\"context\": {},\n  \"benchmarks\": [1, 2,, 3]}", "not JSON: invalid value at line 2, column 23 (', 3]}')"),
+    ])
+    func aFileThatIsNotJSONIsNamedWithWhatIsWrong(text: String, message: String) throws {
+        let baseline = try Self.resultFile(["prepare/x": [1, 2]])
+        let notJSON = try temporaryFile(text, name: "results.csv")
+        let run = runTool("compare", baseline, notJSON)
+        #expect(run.status == .badInput)
+        #expect(run.error.contains("\(notJSON): \(message)"), "\(run.error)")
     }
 
     @Test func unusableInputIsExitTwo() throws {
@@ -82,5 +125,20 @@ import Testing
         #expect(runTool("compare", baseline, "/nonexistent.json").status == .badInput)
         #expect(runTool("compare", baseline).status == .badInput)
         #expect(runTool("compare", baseline, baseline, "--alpha", "2").status == .badInput)
+    }
+}
+
+@Suite struct InstructionOptionTests {
+    @Test(arguments: [
+        (["bench", "--callgrind-child", "/tmp"], "--callgrind-child is internal"),
+        (["bench", "--metric", "instructions", "--callgrind-child", "/tmp", "--suite", "smoke"], "--callgrind-child is internal"),
+        (["bench", "--metric", "cycles"], "--metric must be one of time, instructions"),
+        (["bench", "--metric", "instructions", "--repetitions", "0"], "--repetitions must be an integer in 1...1000"),
+        (["bench", "--instructions-threshold", "1"], "--instructions-threshold needs --baseline"),
+    ])
+    func badInstructionOptionsFailFast(arguments: [String], message: String) {
+        let run = runTool(arguments)
+        #expect(run.status == .badInput)
+        #expect(run.error.contains(message), "\(run.error)")
     }
 }

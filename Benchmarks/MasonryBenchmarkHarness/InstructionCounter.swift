@@ -1,0 +1,88 @@
+import CCallgrind
+import Foundation
+
+/// Counts the instructions of measured regions when the process runs under Valgrind's callgrind
+/// with `--instr-atstart=no`: each region is bracketed by client requests (zero the counts, start
+/// instrumenting; stop, dump), and the dump callgrind writes before the request returns gives the
+/// region's `Ir`. Setup, input generation and warm-ups run uninstrumented.
+///
+/// One dump file per region (`OUT.1`, `OUT.2`, … for `--callgrind-out-file=OUT`), read and removed
+/// at once. A reference type, so that measured closures may capture the runner's state freely.
+final class InstructionCounter {
+    /// callgrind's `--callgrind-out-file`.
+    private let outputFile: String
+    private var dumps = 0
+    /// The first thing that went wrong (a dump missing or unreadable); counts after it are NaN.
+    private(set) var problem: String?
+
+    init(outputFile: String) {
+        self.outputFile = outputFile
+    }
+
+    /// Runs `region` instrumented and returns the instructions it executed (plus the constant
+    /// few of the client requests around it). Costs one profile dump: a file write and read.
+    @inline(__always)
+    func count(_ name: String, _ region: () -> Void) -> Double {
+        masonry_callgrind_begin()
+        region()
+        masonry_callgrind_end()
+        masonry_callgrind_dump(name)
+        dumps += 1
+        return readDump(number: dumps, name: name)
+    }
+
+    private func readDump(number: Int, name: String) -> Double {
+        guard problem == nil else { return .nan }
+        let path = "\(outputFile).\(number)"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            problem = "callgrind wrote no profile '\(path)' for \(name) (is the process running under callgrind with --callgrind-out-file=\(outputFile)?)"
+            return .nan
+        }
+        switch Self.totalInstructions(inProfile: text, trigger: name) {
+        case .success(let instructions): return instructions
+        case .failure(let failure):
+            problem = "\(path): \(failure.description)"
+            return .nan
+        }
+    }
+
+    /// Why a profile could not be read.
+    struct ProfileError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The `totals:` line of a callgrind profile (the sum over every thread and function of the
+    /// one event, `Ir`), checking that the dump is the one requested for `trigger`.
+    static func totalInstructions(inProfile text: String, trigger: String) -> Result<Double, ProfileError> {
+        var triggerSeen: String?
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("desc: Trigger: ") {
+                triggerSeen = String(line.dropFirst("desc: Trigger: ".count))
+            } else if line.hasPrefix("totals:") {
+                guard triggerSeen == "Client Request: \(trigger)" else {
+                    return .failure(ProfileError(description: "the dump is for '\(triggerSeen ?? "no trigger")', expected '\(trigger)'"))
+                }
+                let fields = line.dropFirst("totals:".count).split(separator: " ")
+                guard fields.count == 1, let value = UInt64(fields[0]) else {
+                    return .failure(ProfileError(description: "'\(line)' is not one instruction count"))
+                }
+                return .success(Double(value))
+            }
+        }
+        return .failure(ProfileError(description: "no 'totals:' line"))
+    }
+}
+
+extension BenchmarkReport {
+    /// Benchmarks whose repetitions' counts differ by more than `tolerance` (0.01%): counts of the
+    /// same region should repeat exactly, so a spread means something in it is not deterministic.
+    public func unsteadyInstructionCounts(tolerance: Double = 1e-4) -> [String] {
+        records.compactMap { record in
+            let counts = record.counters.compactMap { $0["instructions"] }
+            guard let low = counts.min(), let high = counts.max(), low > 0, (high - low) / low > tolerance else { return nil }
+            return "\(record.name): instruction counts differ by \(Format.number((high - low) / low * 100, digits: 4))% "
+                + "between repetitions (\(Format.number(low, digits: 0)) to \(Format.number(high, digits: 0)))"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import MasonryBenchmarkHarness
+
+/// Runs the two tools' `bench` in the order of a round and reads their result files.
+struct RoundRunner {
+    let tools: [String]
+    let names: [String]
+    let arguments: [String]
+    let directory: String
+    let console: Console
+    private var runs = 0
+    /// Whether HEAD's bench reported a frame mismatch (exit status 1).
+    private(set) var headMismatch = false
+
+    init(tools: [String], names: [String], arguments: [String], directory: String, console: Console) {
+        self.tools = tools
+        self.names = names
+        self.arguments = arguments
+        self.directory = directory
+        self.console = console
+    }
+
+    /// Runs the sides in `order` ("ABBA": BASE, HEAD, HEAD, BASE).
+    mutating func round(_ order: String) throws(CommandFailure) -> ABComparison.Round {
+        var round = ABComparison.Round(order: order, base: [], head: [])
+        for side in order {
+            let report = try run(side == "A" ? 0 : 1)
+            if side == "A" { round.base.append(report) } else { round.head.append(report) }
+        }
+        return round
+    }
+
+    private mutating func run(_ side: Int) throws(CommandFailure) -> BenchmarkReport {
+        runs += 1
+        let label = side == 0 ? "BASE" : "HEAD"
+        let out = "\(directory)/\(runs)-\(label).json"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tools[side])
+        process.arguments = ["bench"] + arguments + ["--out", out]
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw CommandFailure(.badInput, "cannot run the \(label) tool '\(tools[side])': \(error.localizedDescription)")
+        }
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let status = process.terminationReason == .exit ? process.terminationStatus : -1
+        guard status == 0 || status == 1, FileManager.default.fileExists(atPath: out) else {
+            let detail = message.split(separator: "\n").last.map(String.init) ?? "no message"
+            throw CommandFailure(.badInput, "the \(label) tool (\(names[side])) failed: '\(tools[side]) bench "
+                                 + "\(arguments.joined(separator: " "))' exited with \(status): \(detail)")
+        }
+        if status == 1 {
+            console.error("masonry ab: \(label)'s bench reported a frame mismatch:\n\(message)")
+            if side == 1 { headMismatch = true }
+        }
+        return try ResultInput.read(out)
+    }
+}
