@@ -40,7 +40,7 @@ import Testing
 
     @Test func aFileComparedWithItselfHasNoRegression() throws {
         let report = try BenchmarkReport(jsonData: Data(Self.googleBenchmarkOutput.utf8))
-        let comparison = try #require(Comparison(baseline: report, current: report, thresholdPercent: 10, alpha: 0.05))
+        let comparison = try #require(Comparison(baseline: report, current: report))
         #expect(comparison.regressions.isEmpty)
         #expect(comparison.rows.count == 3)
     }
