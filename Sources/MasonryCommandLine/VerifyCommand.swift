@@ -45,7 +45,7 @@ enum VerifyCommand: Command {
             return .success
         }
         console.error("masonry verify: mismatch: \(failure.failure.message)\n")
-        try FailureReport.write(failure.scenario, failure.failure, name: "verify-failure",
+        try FailureReport.write(ScenarioChain(failure.scenario), failure.failure, name: "verify-failure",
                                 directory: arguments.values["--out"] ?? "verify-failures", console: console)
         return .checkFailed
     }

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct FuzzAndVerifyCommandTests {
     @Test func aShortFuzzRunReportsItsRate() {
-        let run = runTool("fuzz", "--seconds", "30", "--cases", "40", "--seed", "5")
+        let run = runTool("fuzz", "--seconds", "30", "--cases", "40", "--seed", "5", "--in-process")
         #expect(run.status == .success, "\(run.error)")
         #expect(run.output.contains("40 cases and 160 parser inputs"))
         #expect(run.output.contains("cases per second), seed 5"))
@@ -15,13 +15,13 @@ import Testing
     @Test func replayChecksAScenarioOrADescription() throws {
         let scenario = Fuzzer.scenario(seed: 11)
         let passing = try temporaryFile(scenario.jsonText(), name: "case.json")
-        let run = runTool("fuzz", "--replay", passing, "--threads", "1,2")
+        let run = runTool("fuzz", "--replay", passing, "--threads", "1,2", "--in-process")
         #expect(run.status == .success, "\(run.error)")
         #expect(run.output.contains("passes on threads 1,2"))
         let description = examplesDirectory.appendingPathComponent("seed-002-shortest-column.json").path
-        #expect(runTool("fuzz", "--replay", description).status == .success)
+        #expect(runTool("fuzz", "--replay", description, "--in-process").status == .success)
         let broken = try temporaryFile("{\"description\": {\"width\": -1, \"sections\": []}}", name: "broken.json")
-        let refused = runTool("fuzz", "--replay", broken)
+        let refused = runTool("fuzz", "--replay", broken, "--in-process")
         #expect(refused.status == .badInput)
         #expect(refused.error.contains("description.width: must be > 0"))
     }
@@ -29,12 +29,12 @@ import Testing
     @Test func failureReportsWriteAReproducerAndADrawing() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-report-\(UUID().uuidString)").path
         let scenario = Fuzzer.scenario(seed: 2)
-        let reference = ReferenceLayoutEngine(scenario.description)
-        let failure = CheckFailure(message: "planted", layout: scenario.description,
+        let reference = ReferenceLayoutEngine(scenario.scenarios[0].description)
+        let failure = CheckFailure(message: "planted", layout: scenario.scenarios[0].description,
                                    candidateElements: [], referenceElements: allElements(of: reference))
         let console = Console(writeOutput: { _ in }, writeError: { _ in })
         try FailureReport.write(scenario, failure, name: "case-2", directory: directory, console: console)
-        let written = try LayoutScenario(json: Array(Data(contentsOf: URL(fileURLWithPath: directory + "/case-2.json"))))
+        let written = try ScenarioChain(json: Array(Data(contentsOf: URL(fileURLWithPath: directory + "/case-2.json"))))
         #expect(written == scenario)
         #expect(FileManager.default.fileExists(atPath: directory + "/case-2.svg"))
     }
