@@ -10,6 +10,7 @@ enum FuzzCommand: Command {
         USAGE: masonry fuzz [--seconds N] [--seed S] [--cases N] [--threads LIST] [--shrink-seconds N]
                             [--memory-limit MB] [--in-process] [--out DIR]
                masonry fuzz --replay FILE [--threads LIST] [--in-process]
+               masonry fuzz --distribution N [--seed S] [--threads LIST]
 
         Generates random scenarios (descriptions over every field and edge value: zero, subnormal
         and huge lengths, tiny and huge widths, 1 to 1024 columns, thousands of sections, sections
@@ -44,6 +45,8 @@ enum FuzzCommand: Command {
           --replay FILE       check one scenario file (a chain of them, or a plain format v1
                               description) and exit 0 if it passes, 1 if it fails (a crash or a
                               hang, up to 30 s, included)
+          --distribution N    generate N cases without running them and print the share of
+                              cases with each feature faults hide behind
           --help              show this help
 
         INTERNAL (for the supervisor and the verifier's own tests): --worker serves cases on
@@ -55,7 +58,7 @@ enum FuzzCommand: Command {
         let console = context.console
         let arguments = try Arguments(arguments, command: qualifiedName,
                                       options: ["--seconds", "--seed", "--cases", "--threads", "--shrink-seconds", "--memory-limit",
-                                                "--out", "--replay", "--planted-fault", "--worker-executable"],
+                                                "--out", "--replay", "--planted-fault", "--worker-executable", "--distribution"],
                                       flags: ["--in-process", "--worker"])
         if arguments.wantsHelp {
             console.output(help + "\n")
@@ -96,6 +99,15 @@ enum FuzzCommand: Command {
             configuration.maximumCases = try arguments.integer("--cases", command: qualifiedName, in: 1...Int.max, default: 1)
         }
         configuration.threads = try ThreadList.parse(arguments.values["--threads"], command: qualifiedName, default: configuration.threads)
+        if arguments.values["--distribution"] != nil {
+            let count = try arguments.integer("--distribution", command: qualifiedName, in: 1...100_000_000, default: 1)
+            console.output("| share of cases | feature |\n|---:|---|\n")
+            for (feature, share) in FuzzCaseFeature.distribution(seed: configuration.seed, cases: count, threads: configuration.threads) {
+                console.output("| \(Format.percent(share)) | \(feature.rawValue) |\n")
+            }
+            console.output("\(count) cases of seed \(configuration.seed), threads \(configuration.threads.map(String.init).joined(separator: ","))\n")
+            return .success
+        }
         configuration.checker = checker(plantedFault)
         configuration.worker = worker
 
@@ -211,7 +223,8 @@ enum FuzzCommand: Command {
     }
 }
 
-/// Seconds with one decimal, for summaries.
+/// Seconds with one decimal and shares in percent, for summaries.
 enum Format {
     static func seconds(_ value: Double) -> String { "\((value * 10).rounded() / 10)" }
+    static func percent(_ share: Double) -> String { "\((share * 1000).rounded() / 10)%" }
 }

@@ -42,7 +42,8 @@ final class InProcessExecutor: CaseExecutor {
 
     func runCases(seed: UInt64, first: Int, count: Int, threads: [Int], deadline: ContinuousClock.Instant,
                   done: (Int, Double) -> Void) -> CaseFinding? {
-        for index in first..<(first + count) where ContinuousClock.now < deadline {
+        for index in first..<(first + count) {
+            guard ContinuousClock.now < deadline else { break }
             let started = ContinuousClock.now
             let (caseSeed, chain, caseThreads) = Fuzzer.fuzzCase(seed: seed, index: index, threads: threads)
             _ = Fuzzer.fuzzParser(with: chain.scenarios[0].description, seed: caseSeed)

@@ -74,8 +74,8 @@ public struct Fuzzer: Sendable {
 
     /// Parser inputs tried per case.
     static let parserInputsPerCase = 4
-    /// Seconds a candidate may take when shrinking a timeout: a quarter of the shortest case limit,
-    /// still hundreds of times what a small candidate that does not hang takes.
+    /// The fewest seconds a candidate may take when shrinking a timeout: hundreds of times what a
+    /// small candidate that does not hang takes.
     static let shrinkingTimeLimit = 0.5
 
     public let configuration: Configuration
@@ -145,9 +145,12 @@ public struct Fuzzer: Sendable {
                 return result
             }
         }
-        // A candidate of a timeout fails only by running out of time: a shorter limit than the
-        // cases' lets the shrinker try four times as many in its budget.
-        let candidateTimeLimit = failure.kind == .timeout ? Self.shrinkingTimeLimit : nil
+        // A candidate of a timeout fails only by running out of time: rather than the cases' limit,
+        // each gets 20 times what the reference alone takes for it (at least half a second), so
+        // that small candidates are judged quickly and large ones are not judged hung for being large.
+        let candidateTimeLimit = { (candidate: ScenarioChain) -> Double? in
+            failure.kind == .timeout ? max(Self.shrinkingTimeLimit, 20 * Self.referenceSeconds(candidate)) : nil
+        }
         let shrinker = ScenarioShrinker(deadline: found + .seconds(configuration.shrinkSeconds))
         var lastReport = found
         var shrinkError: FuzzerError?
@@ -159,7 +162,7 @@ public struct Fuzzer: Sendable {
         }) { candidate, threads in
             guard shrinkError == nil else { return .outOfTime }
             do throws(FuzzerError) {
-                return try executor.check(candidate, threads: threads, deadline: shrinker.deadline!, timeLimit: candidateTimeLimit)
+                return try executor.check(candidate, threads: threads, deadline: shrinker.deadline!, timeLimit: candidateTimeLimit(candidate))
             } catch {
                 shrinkError = error
                 return .outOfTime
@@ -174,6 +177,19 @@ public struct Fuzzer: Sendable {
         result.shrinkSeconds = Self.seconds(since: found)
         result.shrinkingStoppedEarly = shrunk.stoppedEarly
         return result
+    }
+
+    /// Seconds the reference engine alone takes through `chain`'s layouts, updates and queries.
+    static func referenceSeconds(_ chain: ScenarioChain) -> Double {
+        let start = ContinuousClock.now
+        for scenario in chain.scenarios {
+            var reference = ReferenceLayoutEngine(scenario.description)
+            for step in -1..<scenario.updates.count {
+                if step >= 0 { try? reference.apply(scenario.updates[step]) }
+                for rect in scenario.queries { _ = reference.elements(in: rect) }
+            }
+        }
+        return seconds(since: start)
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {

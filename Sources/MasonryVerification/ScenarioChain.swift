@@ -94,7 +94,7 @@ public struct ScenarioChain: Hashable, Sendable {
             case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: "}") where depth > 0, UInt8(ascii: "]") where depth > 0: depth -= 1
-            case UInt8(ascii: ","), UInt8(ascii: "]"):
+            case UInt8(ascii: ",") where depth == 0, UInt8(ascii: "]"):
                 let isEmpty = bytes[start..<index].allSatisfy(isWhitespace)
                 if byte == UInt8(ascii: ","), isEmpty {
                     throw LayoutError(.malformedJSON, at: "[\(ranges.count)]", "an empty array element")

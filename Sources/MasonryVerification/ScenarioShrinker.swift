@@ -161,12 +161,18 @@ private final class Search {
             return with { $0.description = description }
         }
 
-        reduceList(count: { scenario().updates.count }) { range in with { $0.updates.removeSubrange(range) } }
+        // Removing items moves the frames after them, and a query that touched one may then miss
+        // it: when a query is what fails, a removal is tried again with queries touching every
+        // element of the smaller layout (the query pass then drops all but the one that fails).
+        let reanchor = best.failure.message.contains(" query ") ? { (candidate: ScenarioChain) in Self.reanchored(candidate, link: link) } : nil
+        reduceList(count: { scenario().updates.count }, alternative: reanchor) { range in with { $0.updates.removeSubrange(range) } }
         reduceList(count: { scenario().queries.count }) { range in with { $0.queries.removeSubrange(range) } }
-        reduceList(count: { scenario().description.sections.count }) { range in described(width: nil) { $0.removeSubrange(range) } }
+        reduceList(count: { scenario().description.sections.count }, alternative: reanchor) { range in
+            described(width: nil) { $0.removeSubrange(range) }
+        }
         var section = 0
         while section < scenario().description.sections.count, !stopped {
-            reduceList(count: { scenario().description.sections[section].itemHeights.count }) { range in
+            reduceList(count: { scenario().description.sections[section].itemHeights.count }, alternative: reanchor) { range in
                 described(width: nil) { $0[section].itemHeights.removeSubrange(range) }
             }
             section += 1
@@ -184,9 +190,15 @@ private final class Search {
 
     /// Delta debugging over a list: removes everything, then halves, quarters… down to single
     /// elements, keeping each removal that still fails. `remove` builds the candidate without
-    /// the elements in a range of the current list.
-    private func reduceList(count: () -> Int, remove: (Range<Int>) -> ScenarioChain?) {
-        guard count() > 0, !attempt(remove(0..<count())) else { return }
+    /// the elements in a range of the current list; `alternative`, when given, makes a second
+    /// candidate from one that passes.
+    private func reduceList(count: () -> Int, alternative: ((ScenarioChain) -> ScenarioChain?)? = nil,
+                            remove: (Range<Int>) -> ScenarioChain?) {
+        func removes(_ range: Range<Int>) -> Bool {
+            guard let candidate = remove(range) else { return false }
+            return attempt(candidate) || (alternative?(candidate)).map { attempt($0) } == true
+        }
+        guard count() > 0, !removes(0..<count()) else { return }
         var granularity = 2
         while !stopped {
             let total = count()
@@ -194,7 +206,7 @@ private final class Search {
             let size = (total + granularity - 1) / granularity
             var removed = false
             for start in stride(from: 0, to: total, by: size) where !stopped {
-                if attempt(remove(start..<min(start + size, total))) {
+                if removes(start..<min(start + size, total)) {
                     removed = true
                     break
                 }
@@ -307,6 +319,34 @@ private final class Search {
         try? LayoutDescription(width: width ?? description.width, placement: description.placement, tieBreak: description.tieBreak,
                                sectionStart: description.sectionStart, columnWidthRounding: description.columnWidthRounding,
                                sections: sections)
+    }
+
+    /// `chain` with scenario `link`'s queries replaced by rects that touch the frames of its
+    /// layout after each step (corner points, zero-height lines along tops and bottoms, vertical
+    /// lines along right edges); nil when that would be more than 4,000 queries.
+    static func reanchored(_ chain: ScenarioChain, link: Int) -> ScenarioChain? {
+        var scenario = chain.scenarios[link]
+        var reference = ReferenceLayoutEngine(scenario.description)
+        var frames = allElements(of: reference).map(\.frame)
+        for update in scenario.updates where frames.count <= 1000 {
+            if (try? reference.apply(update)) != nil { frames += allElements(of: reference).map(\.frame) }
+        }
+        guard frames.count <= 1000 else { return nil }
+        var queries: [Rect] = []
+        var seen: Set<[UInt64]> = []
+        for frame in frames {
+            let width = max(reference.contentSize.width, 1)
+            for rect in [Rect(x: frame.maxX, y: frame.maxY, width: 0, height: 0), Rect(x: 0, y: frame.y, width: width, height: 0),
+                         Rect(x: 0, y: frame.maxY, width: width, height: 0), Rect(x: frame.maxX, y: frame.y, width: 0, height: frame.height)]
+            where seen.insert([rect.x.bitPattern, rect.y.bitPattern, rect.width.bitPattern, rect.height.bitPattern]).inserted {
+                queries.append(rect)
+            }
+        }
+        guard queries.count <= 4000 else { return nil }
+        scenario.queries = queries
+        var copy = chain
+        copy.replace(link, with: scenario)
+        return copy
     }
 
     /// Each distinct value's rank among them, from 1 (zero keeps 0).
