@@ -69,7 +69,7 @@ public struct ScenarioChain: Hashable, Sendable {
     /// shortest round-trip form (read back bit for bit).
     public func jsonText() -> String {
         guard scenarios.count > 1 else { return scenarios[0].jsonText() }
-        return "[" + scenarios.map { $0.jsonText() }.joined(separator: ",") + "]\n"
+        return "[" + scenarios.map { $0.jsonText().dropLast() }.joined(separator: ",\n") + "]\n"
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
@@ -96,7 +96,8 @@ public struct ScenarioChain: Hashable, Sendable {
             case UInt8(ascii: "}") where depth > 0, UInt8(ascii: "]") where depth > 0: depth -= 1
             case UInt8(ascii: ",") where depth == 0, UInt8(ascii: "]"):
                 let isEmpty = bytes[start..<index].allSatisfy(isWhitespace)
-                if byte == UInt8(ascii: ","), isEmpty {
+                // `[]` is an empty array; `[,` and `, ]` leave an element out.
+                if isEmpty, byte == UInt8(ascii: ",") || start > open + 1 {
                     throw LayoutError(.malformedJSON, at: "[\(ranges.count)]", "an empty array element")
                 }
                 if !isEmpty { ranges.append(start..<index) }

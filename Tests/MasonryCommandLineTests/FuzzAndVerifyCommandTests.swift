@@ -44,12 +44,24 @@ import Testing
         (["verify", "--threads", "0"], "--threads must be a comma-separated list"),
         (["fuzz", "--seed", "-3"], "--seed must be an unsigned integer"),
         (["fuzz", "--seconds", "0"], "--seconds must be an integer"),
+        (["fuzz", "--shrink-seconds", "-1"], "--shrink-seconds must be an integer in 0..."),
+        (["fuzz", "--memory-limit", "1"], "--memory-limit must be an integer in 64..."),
+        (["fuzz", "--planted-fault", "gremlins"], "--planted-fault must be one of trap, hang, memory"),
+        (["fuzz", "--distribution", "0"], "--distribution must be an integer"),
         (["fuzz", "--replay", "/nonexistent.json"], "cannot read '/nonexistent.json'"),
     ])
     func badArguments(arguments: [String], message: String) {
         let run = runTool(arguments)
         #expect(run.status == .badInput)
         #expect(run.error.contains(message), "\(run.error)")
+    }
+
+    @Test func theDistributionIsATable() {
+        let run = runTool("fuzz", "--distribution", "50", "--seed", "3")
+        #expect(run.status == .success, "\(run.error)")
+        #expect(run.output.hasPrefix("| share of cases | feature |"))
+        #expect(run.output.contains("% | a section of 9 columns |"))
+        #expect(run.output.contains("50 cases of seed 3, threads 1,2,3,8"))
     }
 
     @Test(arguments: [["verify", "--help"], ["fuzz", "--help"], ["bench", "--help"], ["compare", "--help"]])
