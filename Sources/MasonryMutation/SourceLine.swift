@@ -138,31 +138,26 @@ struct SourceLine {
     }
 
     /// The index of the bracket that closes the one at `open`.
-    func matchingClose(from open: Int) -> Int? {
-        var depth = 0
-        for index in open..<bytes.count where isCode[index] {
-            switch bytes[index] {
-            case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: ")"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 { return index }
-            default: break
-            }
-        }
-        return nil
-    }
+    func matchingClose(from open: Int) -> Int? { matchingBracket(from: open, step: 1) }
 
     /// The index of the bracket that opens the one at `close`.
-    func matchingOpen(before close: Int) -> Int? {
+    func matchingOpen(before close: Int) -> Int? { matchingBracket(from: close, step: -1) }
+
+    /// Walks from the bracket at `start` (forward with `step` 1, backward with -1) to the one
+    /// that balances it.
+    private func matchingBracket(from start: Int, step: Int) -> Int? {
         var depth = 0
-        for index in stride(from: close, through: 0, by: -1) where isCode[index] {
-            switch bytes[index] {
-            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth += 1
-            case UInt8(ascii: "("), UInt8(ascii: "["):
-                depth -= 1
+        var index = start
+        while bytes.indices.contains(index) {
+            if isCode[index] {
+                switch bytes[index] {
+                case UInt8(ascii: "("), UInt8(ascii: "["): depth += step
+                case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= step
+                default: break
+                }
                 if depth == 0 { return index }
-            default: break
             }
+            index += step
         }
         return nil
     }

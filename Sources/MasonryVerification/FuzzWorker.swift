@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// The worker side of crash-safe fuzzing (`masonry fuzz --worker`, started by `masonry fuzz`
 /// itself): runs the cases and checks the supervisor asks for (`WorkerProtocol`) and answers
@@ -11,6 +12,7 @@ import Darwin
 public enum FuzzWorker {
     /// Serves requests from `input` until it closes, answering on `output`.
     public static func serve(checker: ScenarioChecker, input: Int32 = 0, output: Int32 = 1) {
+        exitWhenOrphaned()
         var reader = DescriptorReader(input)
         func send(_ words: [String], payload: [UInt8]? = nil) {
             // A supervisor that went away leaves nothing to do.
@@ -68,6 +70,16 @@ public enum FuzzWorker {
         #else
         _ = setrlimit(RLIMIT_AS, &limit)
         #endif
+    }
+
+    /// A worker whose supervisor died (killed, say, by a `timeout`) must not spin on in a hanging
+    /// case: a watchdog thread ends the process once its parent is gone.
+    private static func exitWhenOrphaned() {
+        let parent = getppid()
+        Thread.detachNewThread {
+            while getppid() == parent { sleep(1) }
+            _exit(0)
+        }
     }
 
     private static func protocolError(_ line: [UInt8]) -> Never {
