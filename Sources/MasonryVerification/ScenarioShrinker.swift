@@ -55,15 +55,6 @@ public struct ScenarioShrinker {
             }
         }
     }
-
-    /// A convenience for checks in this process: shrinks a chain that `checker` finds failing.
-    public func shrink(_ chain: ScenarioChain, threads: Int, checker: ScenarioChecker) -> Outcome? {
-        guard let failure = checker.check(chain, threads: threads) else { return nil }
-        return shrink(chain, threads: threads, failure: failure) { candidate, threads in
-            if let deadline, ContinuousClock.now >= deadline { return .outOfTime }
-            return checker.check(candidate, threads: threads).map(Verdict.fails) ?? .passes
-        }
-    }
 }
 
 /// The search's state: a class, because every pass builds candidates from the current best.

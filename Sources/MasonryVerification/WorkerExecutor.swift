@@ -1,20 +1,6 @@
 import Foundation
 import MasonryLayout
 
-/// The command that starts a fuzz worker (`masonry fuzz --worker`, which serves `FuzzWorker`).
-public struct WorkerCommand: Sendable {
-    public var executable: String
-    public var arguments: [String]
-    /// Added to the fuzzer's own environment.
-    public var environment: [String: String]
-
-    public init(executable: String, arguments: [String], environment: [String: String] = [:]) {
-        self.executable = executable
-        self.arguments = arguments
-        self.environment = environment
-    }
-}
-
 /// Runs cases and checks in a worker process and watches it: a worker that dies is a crash
 /// finding, one that answers nothing within the per-case time limit (10 × the median case time,
 /// at least 2 s) is killed and is a timeout finding; either way the next request starts a fresh
@@ -156,7 +142,7 @@ final class WorkerExecutor: CaseExecutor {
                 if ContinuousClock.now < limit { return nil }  // the run's time is up, not the case's
                 return CaseFinding(index: next, kind: .timeout, message: "case \(next) ran past \(timeLimitText)", failure: nil)
             case .closed:
-                return CaseFinding(index: next, kind: .crash, message: "\(death()) during case \(next)", failure: nil)
+                return CaseFinding(index: next, kind: .crash, message: "case \(next): \(death())", failure: nil)
             }
         }
         return nil
@@ -217,25 +203,5 @@ final class WorkerExecutor: CaseExecutor {
         let description = chain.scenarios[0].description
         return CheckFailure(kind: kind, message: message, layout: description, candidateElements: [],
                             referenceElements: allElements(of: ReferenceLayoutEngine(description)))
-    }
-}
-
-/// Checks single chains, as `masonry fuzz --replay` does: in a worker process, where a crash or a
-/// hang (no answer within `timeLimit` seconds) is a failure like any other, or in this process.
-public final class Replayer {
-    private let executor: any CaseExecutor
-
-    public init(checker: ScenarioChecker, worker: WorkerCommand?, timeLimit: Double = 30) {
-        executor = worker.map { WorkerExecutor(command: $0, minimumTimeLimit: timeLimit) } ?? InProcessExecutor(checker: checker)
-    }
-
-    deinit { executor.stop() }
-
-    /// The failure of `chain` on `threads` threads, or nil when it passes.
-    public func check(_ chain: ScenarioChain, threads: Int) throws(FuzzerError) -> CheckFailure? {
-        switch try executor.check(chain, threads: threads, deadline: .now + .seconds(1e9), timeLimit: nil) {
-        case .fails(let failure): failure
-        case .passes, .outOfTime: nil
-        }
     }
 }

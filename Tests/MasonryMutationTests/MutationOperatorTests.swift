@@ -1,3 +1,4 @@
+import Foundation
 @testable import MasonryMutation
 import Testing
 
@@ -95,5 +96,13 @@ import Testing
         #expect(throws: MutantListError.self) { try MutantList(text: "0123456789abcdef | maybe | x | y | z") }
         #expect(throws: MutantListError.self) { try MutantList(text: "xyz | equivalent | x | y | z") }
         #expect(throws: MutantListError.self) { try MutantList(text: "0123456789abcdef | equivalent | x | y |  ") }
+    }
+
+    @Test func theCheckedInListReads() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scripts/mutants.txt")
+        let list = try MutantList(text: String(decoding: try Data(contentsOf: path), as: UTF8.self))
+        #expect(!list.entries.isEmpty)
+        #expect(list.entries.values.allSatisfy { !$0.reason.isEmpty })
     }
 }
