@@ -30,9 +30,13 @@ let package = Package(
         .executableTarget(name: "masonry", dependencies: ["MasonryCommandLine"]),
         // libFuzzer's entry point, built by Scripts/fuzz with `swift build --sanitize=fuzzer`.
         .executableTarget(name: "MasonryFuzzTarget", dependencies: ["MasonryLayout", "MasonryVerification"]),
+        // Mutation operators over the optimized engine's sources, and the catalogue tool Scripts/mutate runs.
+        .target(name: "MasonryMutation"),
+        .executableTarget(name: "MasonryMutationTool", dependencies: ["MasonryMutation"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification"]),
         .testTarget(name: "MasonryVerificationTests", dependencies: ["MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
         .testTarget(name: "MasonryBenchmarkHarnessTests", dependencies: ["MasonryBenchmarkHarness", "MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
+        .testTarget(name: "MasonryMutationTests", dependencies: ["MasonryMutation"]),
         .testTarget(name: "MasonryCommandLineTests", dependencies: ["MasonryCommandLine", "MasonryLayout", "MasonryWorkloads", "MasonryVerification"]),
     ],
     swiftLanguageModes: [.v6]

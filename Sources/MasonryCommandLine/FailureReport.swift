@@ -2,13 +2,13 @@ import Foundation
 import MasonryLayout
 import MasonryVerification
 
-/// Writes a failure's reproducer (a scenario file: the format v1 description, the updates, the
-/// queries, the thread count) and its side-by-side drawing, and says where they are.
+/// Writes a failure's reproducer (a scenario file, or a chain of them: the format v1 description,
+/// the updates, the queries, the thread count) and its side-by-side drawing, and says where they are.
 enum FailureReport {
-    static func write(_ scenario: LayoutScenario, _ failure: CheckFailure, name: String, directory: String,
+    static func write(_ chain: ScenarioChain, _ failure: CheckFailure, name: String, directory: String,
                       console: Console) throws(CommandFailure) {
         let base = URL(fileURLWithPath: directory).appendingPathComponent(name).path
-        try OutputFile.write(Data(scenario.jsonText().utf8), to: base + ".json")
+        try OutputFile.write(Data(chain.jsonText().utf8), to: base + ".json")
         try OutputFile.write(Data(LayoutDiagram.render(failure, window: window(around: failure)).utf8), to: base + ".svg")
         console.output("reproducer: \(base).json (replay: masonry fuzz --replay \(base).json)\ndrawing: \(base).svg\n")
     }

@@ -2,44 +2,95 @@ import Foundation
 import MasonryLayout
 import MasonryVerification
 
-/// `masonry fuzz`: the shrinking differential fuzzer, and replay of its reproducers.
+/// `masonry fuzz`: the crash-safe, shrinking differential fuzzer, and replay of its reproducers.
 enum FuzzCommand: Command {
     static let name = "fuzz"
     static let summary = "fuzz the optimized engine against the reference, shrinking failures"
     static let help = """
-        USAGE: masonry fuzz [--seconds N] [--seed S] [--cases N] [--threads LIST] [--out DIR]
-               masonry fuzz --replay FILE [--threads LIST]
+        USAGE: masonry fuzz [--seconds N] [--seed S] [--cases N] [--threads LIST] [--shrink-seconds N]
+                            [--memory-limit MB] [--in-process] [--out DIR]
+               masonry fuzz --replay FILE [--threads LIST] [--in-process]
+               masonry fuzz --distribution N [--seed S] [--threads LIST]
 
         Generates random scenarios (descriptions over every field and edge value: zero, subnormal
-        and huge heights, tiny and huge widths, many columns, thousands of sections, empty
-        sections, ties, touching frames; update sequences; random, touching and zero-size queries)
-        and checks that the optimized engine agrees with the reference and that the layout
-        invariants hold; feeds mutated and random bytes to the description parser. The same seed
-        gives the same cases. On a failure it shrinks the case to a minimal reproducer, writes it
-        (a scenario file: format v1 description, updates, queries) and a drawing to DIR, prints it,
-        and exits 1.
+        and huge lengths, tiny and huge widths, 1 to 1024 columns, thousands of sections, sections
+        of thousands of items, item counts at checkpoint boundaries, empty sections, ties, touching
+        frames; update sequences; engines prepared again with another layout and back; random,
+        touching and zero-size queries after every step; several thread counts, with small layouts
+        taking the threaded path too) and checks that the optimized engine agrees with the
+        reference and that the layout invariants hold; feeds mutated and random bytes to the
+        description parser. The same seed gives the same cases.
+
+        Cases run in a worker process (this tool, started again), so that a case that crashes
+        the engine (a trap, a signal, memory exhausted) or hangs it (no answer within 10 × the
+        median case time, at least 2 s) is a finding rather than the end of the run. A finding is
+        printed at once (its case seed and the failure), then shrunk to a small reproducer within
+        the shrinking budget (candidates run in the worker too; when the budget runs out, the
+        smallest reproducer so far is kept), written to DIR as case-SEED.json (a scenario file)
+        and case-SEED.svg (both layouts side by side), and the exit status is 1. A run takes at
+        most --seconds, plus --shrink-seconds, plus a few seconds.
 
         OPTIONS:
-          --seconds N      how long to run (default: 60)
-          --seed S         the first case's seed (default: 1)
-          --cases N        stop after N cases
-          --threads LIST   thread counts, taken in turn (default: 1,2,8)
-          --out DIR        where reproducers go (default: fuzz-failures)
-          --replay FILE    check one scenario file (or a plain format v1 description) and exit
-                           0 if it passes, 1 if it fails
-          --help           show this help
+          --seconds N         how long to look for failures (default: 60)
+          --seed S            the first case's seed (default: 1)
+          --cases N           stop after N cases
+          --threads LIST      thread counts, taken in turn (default: 1,2,3,8)
+          --shrink-seconds N  shrinking's own time budget (default: 60; 0 writes the failing case
+                              as it is)
+          --memory-limit MB   the worker's address space (default: 4096); a case that needs more
+                              is a finding
+          --in-process        run cases in this process: no worker, but a crash or a hang ends
+                              the run (for debuggers and sanitizers)
+          --out DIR           where reproducers go (default: fuzz-failures)
+          --replay FILE       check one scenario file (a chain of them, or a plain format v1
+                              description) and exit 0 if it passes, 1 if it fails (a crash or a
+                              hang, up to 30 s, included)
+          --distribution N    generate N cases without running them and print the share of
+                              cases with each feature faults hide behind
+          --help              show this help
+
+        INTERNAL (for the supervisor and the verifier's own tests): --worker serves cases on
+        standard input and output; --planted-fault trap|hang|memory gives the worker an engine
+        that fails that way; --worker-executable PATH starts another executable as the worker.
         """
 
     static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        guard let arguments = try parse(arguments, options: ["--seconds", "--seed", "--cases", "--threads", "--out", "--replay"],
-                                        console: console) else { return .success }
+        let arguments = try Arguments(arguments, command: qualifiedName,
+                                      options: ["--seconds", "--seed", "--cases", "--threads", "--shrink-seconds", "--memory-limit",
+                                                "--out", "--replay", "--planted-fault", "--worker-executable", "--distribution"],
+                                      flags: ["--in-process", "--worker"])
+        if arguments.wantsHelp {
+            console.output(help + "\n")
+            return .success
+        }
         if let extra = arguments.positionals.first { throw .usage(qualifiedName, "unexpected argument '\(extra)'") }
+        let memoryLimit = try arguments.integer("--memory-limit", command: qualifiedName, in: 64...1_048_576, default: 4096)
+        let plantedFault: ProcessFaultEngine.Fault? = try arguments.values["--planted-fault"].map { text throws(CommandFailure) in
+            guard let fault = ProcessFaultEngine.Fault(rawValue: text) else {
+                throw .usage(qualifiedName, "--planted-fault must be one of trap, hang, memory, got '\(text)'")
+            }
+            return fault
+        }
+        if arguments.flags.contains("--worker") {
+            FuzzWorker.limitMemory(megabytes: memoryLimit)
+            FuzzWorker.serve(checker: checker(plantedFault))
+            return .success
+        }
+        var worker: WorkerCommand?
+        if !arguments.flags.contains("--in-process") {
+            worker = WorkerCommand(
+                executable: arguments.values["--worker-executable"] ?? currentExecutable(),
+                arguments: ["fuzz", "--worker", "--memory-limit", "\(memoryLimit)"] + (plantedFault.map { ["--planted-fault", $0.rawValue] } ?? []),
+                // Swift's backtracer takes seconds to describe a crash the supervisor reports anyway.
+                environment: ["SWIFT_BACKTRACE": "enable=no"])
+        }
         if let path = arguments.values["--replay"] {
-            return try replay(path, threads: arguments.values["--threads"], console: console)
+            return try replay(path, threads: arguments.values["--threads"], worker: worker, plantedFault: plantedFault, console: console)
         }
         var configuration = Fuzzer.Configuration()
         configuration.seconds = Double(try arguments.integer("--seconds", command: qualifiedName, in: 1...1_000_000, default: 60))
+        configuration.shrinkSeconds = Double(try arguments.integer("--shrink-seconds", command: qualifiedName, in: 0...1_000_000, default: 60))
         if let text = arguments.values["--seed"] {
             guard let seed = UInt64(text) else { throw .usage(qualifiedName, "--seed must be an unsigned integer, got '\(text)'") }
             configuration.seed = seed
@@ -47,52 +98,133 @@ enum FuzzCommand: Command {
         if arguments.values["--cases"] != nil {
             configuration.maximumCases = try arguments.integer("--cases", command: qualifiedName, in: 1...Int.max, default: 1)
         }
-        configuration.threads = try ThreadList.parse(arguments.values["--threads"], command: qualifiedName, default: [1, 2, 8])
+        configuration.threads = try ThreadList.parse(arguments.values["--threads"], command: qualifiedName, default: configuration.threads)
+        if arguments.values["--distribution"] != nil {
+            let count = try arguments.integer("--distribution", command: qualifiedName, in: 1...100_000_000, default: 1)
+            console.output("| share of cases | feature |\n|---:|---|\n")
+            for (feature, share) in FuzzCaseFeature.distribution(seed: configuration.seed, cases: count, threads: configuration.threads) {
+                console.output("| \(Format.percent(share)) | \(feature.rawValue) |\n")
+            }
+            console.output("\(count) cases of seed \(configuration.seed), threads \(configuration.threads.map(String.init).joined(separator: ","))\n")
+            return .success
+        }
+        configuration.checker = checker(plantedFault)
+        configuration.worker = worker
+
         let live = BenchCommand.progressReporter(console)
-        let outcome = Fuzzer(configuration).run { cases, seconds in live("\(cases) cases, \(Int(Double(cases) / max(seconds, 1e-9))) per second") }
+        let outcome: Fuzzer.Outcome
+        do {
+            outcome = try Fuzzer(configuration).run { event in
+                switch event {
+                case .progress(let cases, let seconds):
+                    live("\(cases) cases, \(Int(Double(cases) / max(seconds, 1e-9))) per second")
+                case .found(let caseSeed, let threads, let failure, let items):
+                    BenchCommand.endProgress(console)
+                    console.error("masonry fuzz: case seed \(caseSeed) (\(items) items, \(threads) thread(s)) fails: \(failure.message)\n")
+                    console.flush()
+                case .shrunk(let items, let checks, let seconds):
+                    live("shrinking: \(items) items after \(checks) checks, \(Int(seconds)) s")
+                }
+            }
+        } catch {
+            BenchCommand.endProgress(console)
+            throw CommandFailure(.badInput, "\(qualifiedName): \(error)")
+        }
         BenchCommand.endProgress(console)
+        let runner = worker == nil ? "in this process" : "\(outcome.workerStarts) worker process(es)"
         console.output("\(outcome.cases) cases and \(outcome.parserInputs) parser inputs in \(Format.seconds(outcome.seconds)) s "
-                       + "(\(Int(outcome.casesPerSecond)) cases per second), seed \(configuration.seed)\n")
+                       + "(\(Int(outcome.casesPerSecond)) cases per second), seed \(configuration.seed); \(runner)\n")
         guard let failure = outcome.failure else {
             console.output("no failure\n")
             return .success
         }
-        console.error("masonry fuzz: failure: \(failure.failure.message)\n")
-        console.output("case seed \(failure.caseSeed): shrunk from \(failure.original.totalItems) to \(failure.shrunk.totalItems) items\n")
+        return try report(failure, shrinkBudget: configuration.shrinkSeconds, directory: arguments.values["--out"] ?? "fuzz-failures",
+                          console: console)
+    }
+
+    /// Prints what was found and writes the reproducer and its drawing.
+    private static func report(_ failure: Fuzzer.Failure, shrinkBudget: Double, directory: String,
+                               console: Console) throws(CommandFailure) -> ExitCode {
+        let name = "case-\(failure.caseSeed)"
+        if let input = failure.parserInput {
+            let path = URL(fileURLWithPath: directory).appendingPathComponent("\(name).parser-input").path
+            try OutputFile.write(Data(input), to: path)
+            console.output("case seed \(failure.caseSeed): \(failure.failure.message)\n"
+                           + "the input that does it: \(path) (reproduce: masonry layout \(path))\n")
+            return .checkFailed
+        }
+        let original = failure.original.totalItems, shrunk = failure.shrunk.totalItems
+        if failure.didNotRecur {
+            console.output("case seed \(failure.caseSeed): the \(failure.failure.kind.rawValue) did not happen again when the case "
+                           + "was replayed alone; the reproducer is the whole case (\(original) items)\n")
+        } else if shrinkBudget == 0 {
+            console.output("case seed \(failure.caseSeed): not shrunk (--shrink-seconds 0), \(original) items\n")
+        } else if failure.shrinkingStoppedEarly {
+            console.output("case seed \(failure.caseSeed): shrinking stopped early, its budget of \(Int(shrinkBudget)) s spent: "
+                           + "the smallest reproducer so far has \(shrunk) items (from \(original)), after \(failure.shrinkChecks) checks\n")
+        } else {
+            console.output("case seed \(failure.caseSeed): shrunk from \(original) to \(shrunk) items in \(failure.shrinkChecks) checks, "
+                           + "\(Format.seconds(failure.shrinkSeconds)) s\n")
+        }
+        console.error("masonry fuzz: \(failure.failure.kind == .mismatch ? "failure" : failure.failure.kind.rawValue): \(failure.failure.message)\n")
         console.output(failure.shrunk.jsonText())
-        try FailureReport.write(failure.shrunk, failure.failure, name: "case-\(failure.caseSeed)",
-                                directory: arguments.values["--out"] ?? "fuzz-failures", console: console)
+        try FailureReport.write(failure.shrunk, failure.failure, name: name, directory: directory, console: console)
         return .checkFailed
     }
 
-    static func replay(_ path: String, threads: String?, console: Console) throws(CommandFailure) -> ExitCode {
+    static func replay(_ path: String, threads: String?, worker: WorkerCommand?, plantedFault: ProcessFaultEngine.Fault?,
+                       console: Console) throws(CommandFailure) -> ExitCode {
         let bytes = try InputFile.read(path)
-        let scenario: LayoutScenario
+        let chain: ScenarioChain
         do {
-            scenario = try LayoutScenario(json: bytes)
+            chain = try ScenarioChain(json: bytes)
         } catch let scenarioError {
             // A plain format v1 description replays as a scenario without updates.
             guard scenarioError.path == "description", let description = try? LayoutDescription(json: bytes) else {
                 throw CommandFailure(.badInput, "\(path): \(scenarioError)")
             }
-            scenario = LayoutScenario(description: description)
+            chain = ScenarioChain(LayoutScenario(description: description))
         }
         let counts = try ThreadList.parse(threads, command: qualifiedName,
-                                          default: scenario.threads.isEmpty ? ThreadList.standard : scenario.threads)
-        let checker = ScenarioChecker()
+                                          default: chain.threads.isEmpty ? ThreadList.standard : chain.threads)
+        let replayer = Replayer(checker: checker(plantedFault), worker: worker)
         for count in counts {
-            if let failure = checker.check(scenario, threads: count) {
-                console.error("masonry fuzz: replay fails: \(failure.message)\n")
+            let failure: CheckFailure?
+            do {
+                failure = try replayer.check(chain, threads: count)
+            } catch {
+                throw CommandFailure(.badInput, "\(qualifiedName): \(error)")
+            }
+            if let failure {
+                console.error("masonry fuzz: replay fails on \(count) thread(s): \(failure.message)\n")
                 return .checkFailed
             }
         }
         console.output("\(path): passes on threads \(counts.map(String.init).joined(separator: ",")) "
-                       + "(\(scenario.totalItems) items, \(scenario.updates.count) updates, \(scenario.queries.count) queries)\n")
+                       + "(\(chain.totalItems) items, \(chain.scenarios.reduce(0) { $0 + $1.updates.count }) updates, "
+                       + "\(chain.scenarios.reduce(0) { $0 + $1.queries.count }) queries"
+                       + (chain.scenarios.count > 1 ? ", \(chain.scenarios.count) scenarios on one engine" : "") + ")\n")
         return .success
+    }
+
+    /// The check the fuzzer and replay run: the optimized engine (or a planted fault) with the
+    /// threading threshold lowered, so small layouts take the threaded path.
+    private static func checker(_ plantedFault: ProcessFaultEngine.Fault?) -> ScenarioChecker {
+        ScenarioChecker(candidate: plantedFault.map(ProcessFaultEngine.factory) ?? optimizedEngineFactory,
+                        minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
+    }
+
+    /// This executable, to start again as the worker.
+    private static func currentExecutable() -> String {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return Bundle.main.executablePath ?? CommandLine.arguments[0]
     }
 }
 
-/// Seconds with one decimal, for summaries.
+/// Seconds with one decimal and shares in percent, for summaries.
 enum Format {
     static func seconds(_ value: Double) -> String { "\((value * 10).rounded() / 10)" }
+    static func percent(_ share: Double) -> String { "\((share * 1000).rounded() / 10)%" }
 }

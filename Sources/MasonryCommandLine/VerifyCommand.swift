@@ -11,11 +11,13 @@ enum VerifyCommand: Command {
         full; both placements, both section modes, both tie rules, headers and footers, rounding,
         every height distribution) with the optimized engine on each thread count and compares it
         with the reference engine bit for bit: every frame and the content size, random,
-        touching-edge and zero-size rect queries, lookups, and the layout after a random sequence
-        of incremental updates. Prints what it compared.
+        touching-edge and zero-size rect queries, lookups; then after each of 12 random incremental
+        updates every frame again and queries (random ones, and ones touching the frames near what
+        the update changed); then the engine prepared again with the original description. Prints
+        what it compared.
 
         On a mismatch it prints the first differing element with both frames (decimal and bits),
-        writes a reproducer (a scenario file: format v1 description and updates) and an SVG of both
+        writes a reproducer (a scenario file: format v1 description, updates, the query) and an SVG of both
         layouts side by side with the differing frames marked to DIR, and exits 1.
 
         OPTIONS:
@@ -45,7 +47,7 @@ enum VerifyCommand: Command {
             return .success
         }
         console.error("masonry verify: mismatch: \(failure.failure.message)\n")
-        try FailureReport.write(failure.scenario, failure.failure, name: "verify-failure",
+        try FailureReport.write(failure.chain, failure.failure, name: "verify-failure",
                                 directory: arguments.values["--out"] ?? "verify-failures", console: console)
         return .checkFailed
     }

@@ -2,15 +2,30 @@ import MasonryLayout
 
 /// What a check found wrong, with the layouts to draw it from.
 public struct CheckFailure: Error, Sendable, CustomStringConvertible {
-    /// One line: the stage, the element, both frames in decimal and bits.
+    /// How the engine under test failed.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// It gave other frames, answers or refusals than the reference, or broke an invariant.
+        case mismatch
+        /// Its process died: a trap (an index out of range, a failed precondition), a signal, or
+        /// memory exhausted.
+        case crash
+        /// It ran past the time limit.
+        case timeout
+    }
+
+    public var kind: Kind
+    /// One line: the stage, the element, both frames in decimal and bits (or how the process ended).
     public var message: String
     /// The description laid out when the failure showed.
     public var layout: LayoutDescription
-    /// Every element of the engine under test and of the reference at that moment (for a drawing).
+    /// Every element of the engine under test and of the reference at that moment (for a
+    /// drawing); the engine's are empty after a crash or a timeout.
     public var candidateElements: [LayoutElement]
     public var referenceElements: [LayoutElement]
 
-    public init(message: String, layout: LayoutDescription, candidateElements: [LayoutElement], referenceElements: [LayoutElement]) {
+    public init(kind: Kind = .mismatch, message: String, layout: LayoutDescription, candidateElements: [LayoutElement],
+                referenceElements: [LayoutElement]) {
+        self.kind = kind
         self.message = message
         self.layout = layout
         self.candidateElements = candidateElements

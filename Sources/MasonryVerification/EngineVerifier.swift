@@ -9,6 +9,14 @@ public enum EngineVerifier {
         [rect.x.bitPattern, rect.y.bitPattern, rect.width.bitPattern, rect.height.bitPattern]
     }
 
+    /// Whether two frames (or their absence) have the same bits, without allocating: the check
+    /// runs this for every element after every step.
+    static func sameBits(_ a: Rect?, _ b: Rect?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern
+            && a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
+    }
+
     /// A frame in decimal and in bit patterns, for a mismatch report.
     public static func describe(_ rect: Rect?) -> String {
         guard let rect else { return "none" }
@@ -26,7 +34,7 @@ public enum EngineVerifier {
             for kind in [ElementKind.header, .footer] {
                 let got = candidate.frame(ofSupplementary: kind, inSection: section)
                 let want = reference.frame(ofSupplementary: kind, inSection: section)
-                if got.map(bits) != want.map(bits) {
+                if !sameBits(got, want) {
                     return "section \(section) \(kind): \(describe(got)), expected \(describe(want))"
                 }
             }
@@ -34,7 +42,7 @@ public enum EngineVerifier {
                 let path = ItemIndexPath(section: section, item: item)
                 let got = candidate.frame(ofItemAt: path)
                 let want = reference.frame(ofItemAt: path)
-                if got.map(bits) != want.map(bits) {
+                if !sameBits(got, want) {
                     return "section \(section) item \(item): \(describe(got)), expected \(describe(want))"
                 }
             }
@@ -47,7 +55,7 @@ public enum EngineVerifier {
         for index in 0..<max(got.count, want.count) {
             let a = index < got.count ? got[index] : nil
             let b = index < want.count ? want[index] : nil
-            if a?.kind != b?.kind || a?.section != b?.section || a?.item != b?.item || a.map({ bits($0.frame) }) != b.map({ bits($0.frame) }) {
+            if a?.kind != b?.kind || a?.section != b?.section || a?.item != b?.item || !sameBits(a?.frame, b?.frame) {
                 let show = { (element: LayoutElement?) in
                     element.map { "\($0.kind) \($0.section)/\($0.item) \(describe($0.frame))" } ?? "nothing"
                 }

@@ -2,45 +2,81 @@ import Foundation
 import MasonryLayout
 import MasonryWorkloads
 
-/// The differential fuzzer: random scenarios (descriptions over every field and edge value,
-/// update sequences, touching and zero-size queries) checked against the reference, and random
-/// and mutated bytes fed to the description parser. A failure is shrunk to a small reproducer.
-/// The same seed gives the same sequence of cases.
+/// The differential fuzzer: random scenario chains (descriptions over every field and edge
+/// value, update sequences, re-prepared engines, queries after every step) checked against the
+/// reference, and random and mutated bytes fed to the description parser. A failing case, even
+/// one that crashes or hangs the engine when cases run in a worker process, is reported at once,
+/// then shrunk to a small reproducer within its own time budget. The same seed gives the same
+/// sequence of cases.
 public struct Fuzzer: Sendable {
-    /// The seed, the budget (time or cases), the thread counts and the engine under test.
+    /// The seed, the budgets, the thread counts and where cases run.
     public struct Configuration: Sendable {
         public var seed: UInt64 = 1
-        /// Stop after this long (seconds)…
+        /// Stop looking for failures after this long (seconds)…
         public var seconds: Double? = 60
         /// …or after this many cases, whichever comes first.
         public var maximumCases: Int?
         /// Thread counts, taken in turn from case to case.
-        public var threads: [Int] = [1, 2, 8]
-        public var checker = ScenarioChecker()
+        public var threads: [Int] = [1, 2, 3, 8]
+        /// Shrinking's own budget (seconds); 0 reports a failing case as it is.
+        public var shrinkSeconds: Double = 60
+        /// The check, when cases run in this process.
+        public var checker = ScenarioChecker(minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
+        /// Run cases in a worker process started with this command, so that a case that crashes
+        /// or hangs is a finding rather than the end of the run; nil runs them in this process.
+        public var worker: WorkerCommand?
 
         public init() {}
     }
 
     /// A failing case: the original, its shrunk reproducer and what failed.
     public struct Failure: Sendable {
-        /// The case's own seed: `RandomLayoutGenerator(seed:)` of it rebuilds the case.
+        /// The case's own seed: `Fuzzer.scenario(seed:)` of it rebuilds the case.
         public var caseSeed: UInt64
-        public var original: LayoutScenario
-        public var shrunk: LayoutScenario
+        public var original: ScenarioChain
+        /// The reproducer, with its thread count in `threads`.
+        public var shrunk: ScenarioChain
         public var threads: Int
-        /// The shrunk scenario's failure.
+        /// The shrunk chain's failure.
         public var failure: CheckFailure
+        /// Candidates the shrinker checked, the time it took, and whether its budget ran out first.
+        public var shrinkChecks = 0
+        public var shrinkSeconds = 0.0
+        public var shrinkingStoppedEarly = false
+        /// When the case crashed or hung in the description parser rather than in an engine: the input.
+        public var parserInput: [UInt8]?
+        /// When a crash or timeout did not happen again on replay (the reproducer is then the case as it was).
+        public var didNotRecur = false
     }
 
     /// What a run did: cases, parser inputs, time, and the failure if one was found.
     public struct Outcome: Sendable {
         public var cases: Int
         public var parserInputs: Int
+        /// Time spent running cases (shrinking not included).
         public var seconds: Double
         public var failure: Failure?
+        /// Worker processes started (0 in this process).
+        public var workerStarts: Int
 
         public var casesPerSecond: Double { seconds > 0 ? Double(cases) / seconds : 0 }
     }
+
+    /// What a run reports while it runs.
+    public enum Event {
+        /// About once a second: cases so far and seconds elapsed.
+        case progress(cases: Int, seconds: Double)
+        /// A case failed (before any shrinking).
+        case found(caseSeed: UInt64, threads: Int, failure: CheckFailure, items: Int)
+        /// The shrinker found a smaller failing chain.
+        case shrunk(items: Int, checks: Int, seconds: Double)
+    }
+
+    /// Parser inputs tried per case.
+    static let parserInputsPerCase = 4
+    /// The fewest seconds a candidate may take when shrinking a timeout: hundreds of times what a
+    /// small candidate that does not hang takes.
+    static let shrinkingTimeLimit = 0.5
 
     public let configuration: Configuration
 
@@ -48,71 +84,137 @@ public struct Fuzzer: Sendable {
         self.configuration = configuration
     }
 
-    /// Runs until the time or case budget is spent or a case fails. `progress` receives the
-    /// cases so far and the seconds elapsed, about once a second.
-    public func run(progress: (Int, Double) -> Void = { _, _ in }) -> Outcome {
-        let start = Date()
-        var lastReport = 0.0
+    /// Runs until the time or case budget is spent or a case fails, then shrinks the failure.
+    /// Throws only when the worker process cannot be started or answers nonsense.
+    public func run(_ report: (Event) -> Void = { _ in }) throws(FuzzerError) -> Outcome {
+        let executor: any CaseExecutor = configuration.worker.map { WorkerExecutor(command: $0) }
+            ?? InProcessExecutor(checker: configuration.checker)
+        defer { executor.stop() }
+        let start = ContinuousClock.now
+        let deadline = configuration.seconds.map { start + .seconds($0) } ?? start + .seconds(1e9)
+        let maximum = configuration.maximumCases ?? Int.max
         var cases = 0
-        var parserInputs = 0
-        while true {
-            let elapsed = Date().timeIntervalSince(start)
-            if let seconds = configuration.seconds, elapsed >= seconds { break }
-            if let maximum = configuration.maximumCases, cases >= maximum { break }
-            if elapsed - lastReport >= 1 {
-                progress(cases, elapsed)
-                lastReport = elapsed
-            }
-            let caseSeed = configuration.seed &* 0x9E37_79B9 &+ UInt64(cases)
-            let threads = configuration.threads[cases % configuration.threads.count]
-            let scenario = Self.scenario(seed: caseSeed)
-            cases += 1
-            parserInputs += Self.fuzzParser(with: scenario.description, seed: caseSeed)
-            if configuration.checker.check(scenario, threads: threads) != nil {
-                let shrinker = ScenarioShrinker(checker: configuration.checker, threads: threads)
-                var shrunk = shrinker.shrink(scenario)
-                shrunk.threads = [threads]
-                let failure = configuration.checker.check(shrunk, threads: threads)!
-                return Outcome(cases: cases, parserInputs: parserInputs, seconds: Date().timeIntervalSince(start),
-                               failure: Failure(caseSeed: caseSeed, original: scenario, shrunk: shrunk, threads: threads, failure: failure))
+        var lastReport = start
+        var finding: CaseFinding?
+        while cases < maximum, ContinuousClock.now < deadline, finding == nil {
+            finding = try executor.runCases(seed: configuration.seed, first: cases, count: min(maximum - cases, 1 << 30),
+                                            threads: configuration.threads, deadline: deadline) { index, _ in
+                cases = index + 1
+                if ContinuousClock.now - lastReport >= .seconds(1) {
+                    lastReport = .now
+                    report(.progress(cases: cases, seconds: Self.seconds(since: start)))
+                }
             }
         }
-        return Outcome(cases: cases, parserInputs: parserInputs, seconds: Date().timeIntervalSince(start), failure: nil)
+        let fuzzingSeconds = Self.seconds(since: start)
+        var outcome = Outcome(cases: cases, parserInputs: cases * Self.parserInputsPerCase, seconds: fuzzingSeconds,
+                              failure: nil, workerStarts: (executor as? WorkerExecutor)?.starts ?? 0)
+        guard let finding else { return outcome }
+        outcome.cases = finding.index + 1
+        outcome.parserInputs = outcome.cases * Self.parserInputsPerCase
+        outcome.failure = try investigate(finding, executor: executor, report: report)
+        outcome.workerStarts = (executor as? WorkerExecutor)?.starts ?? 0
+        return outcome
     }
 
-    /// The case for `seed`: a random description (usually small, now and then thousands of
-    /// sections), up to eight updates (mostly valid for the description as it is then), and
-    /// queries over the content, touching elements' edges, and of zero size.
-    public static func scenario(seed: UInt64) -> LayoutScenario {
-        var generator = RandomLayoutGenerator(seed: seed)
-        let shape = seed % 50
-        let description = shape == 0
-            ? generator.description(maximumSections: 2000, maximumItems: 6)
-            : generator.description(maximumSections: 1 + Int(seed % 6), maximumItems: shape < 5 ? 600 : 40)
-        var current = description
-        var updates: [LayoutUpdate] = []
-        for _ in 0..<Int(seed % 9) {
-            let update = generator.update(for: current)
-            updates.append(update)
-            try? current.apply(update)
+    /// Reports a finding, makes sure a crash or timeout is the engine's (and happens again), and shrinks it.
+    private func investigate(_ finding: CaseFinding, executor: any CaseExecutor, report: (Event) -> Void) throws(FuzzerError) -> Failure {
+        let (caseSeed, chain, threads) = Self.fuzzCase(seed: configuration.seed, index: finding.index, threads: configuration.threads)
+        var failure = finding.failure ?? WorkerExecutor.processFailure(finding.kind, finding.message, chain)
+        report(.found(caseSeed: caseSeed, threads: threads, failure: failure, items: chain.totalItems))
+        var result = Failure(caseSeed: caseSeed, original: chain, shrunk: chain, threads: threads, failure: failure)
+        result.shrunk.threads = [threads]
+        guard configuration.shrinkSeconds > 0 else { return result }
+        // Confirming a crash or a timeout and shrinking share the shrinking budget.
+        let found = ContinuousClock.now
+        if finding.failure == nil {
+            // The worker died or ran out of time somewhere in the case: in the engine (the chain
+            // alone does it again), in the parser, or not reproducibly.
+            let confirmDeadline = found + .seconds(max(configuration.shrinkSeconds, WorkerExecutor.defaultMinimumTimeLimit + 1))
+            switch try executor.check(chain, threads: threads, deadline: confirmDeadline, timeLimit: nil) {
+            case .fails(let again) where again.kind == finding.kind:
+                failure = again
+                result.failure = again
+            default:
+                if let input = try executor.parserCulprit(caseSeed: caseSeed) {
+                    result.parserInput = input
+                    result.failure.message = "the description parser: \(finding.message)"
+                } else {
+                    result.didNotRecur = true
+                }
+                return result
+            }
         }
-        let reference = ReferenceLayoutEngine(description)
-        let frames = allElements(of: reference).map(\.frame)
-        let queries = (0..<8).map { _ in generator.rect(in: reference.contentSize, touching: frames) }
-        return LayoutScenario(description: description, updates: updates, queries: queries)
+        // A candidate of a timeout fails only by running out of time: rather than the cases' limit,
+        // each gets 20 times what the reference alone takes for it (at least half a second), so
+        // that small candidates are judged quickly and large ones are not judged hung for being large.
+        let candidateTimeLimit = { (candidate: ScenarioChain) -> Double? in
+            failure.kind == .timeout ? max(Self.shrinkingTimeLimit, 20 * Self.referenceSeconds(candidate)) : nil
+        }
+        let shrinker = ScenarioShrinker(deadline: found + .seconds(configuration.shrinkSeconds))
+        var lastReport = found
+        var shrinkError: FuzzerError?
+        let shrunk = shrinker.shrink(chain, threads: threads, failure: failure, progress: { best in
+            if ContinuousClock.now - lastReport >= .seconds(1) {
+                lastReport = .now
+                report(.shrunk(items: best.chain.totalItems, checks: best.checks, seconds: Self.seconds(since: found)))
+            }
+        }) { candidate, threads in
+            guard shrinkError == nil else { return .outOfTime }
+            do throws(FuzzerError) {
+                return try executor.check(candidate, threads: threads, deadline: shrinker.deadline!, timeLimit: candidateTimeLimit(candidate))
+            } catch {
+                shrinkError = error
+                return .outOfTime
+            }
+        }
+        if let shrinkError { throw shrinkError }
+        result.shrunk = shrunk.chain
+        result.shrunk.threads = [shrunk.threads]
+        result.threads = shrunk.threads
+        result.failure = shrunk.failure
+        result.shrinkChecks = shrunk.checks
+        result.shrinkSeconds = Self.seconds(since: found)
+        result.shrinkingStoppedEarly = shrunk.stoppedEarly
+        return result
+    }
+
+    /// Seconds the reference engine alone takes through `chain`'s layouts, updates and queries.
+    static func referenceSeconds(_ chain: ScenarioChain) -> Double {
+        let start = ContinuousClock.now
+        for scenario in chain.scenarios {
+            var reference = ReferenceLayoutEngine(scenario.description)
+            for step in -1..<scenario.updates.count {
+                if step >= 0 { try? reference.apply(scenario.updates[step]) }
+                for query in scenario.queries { _ = reference.elements(for: query) }
+            }
+        }
+        return seconds(since: start)
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let (seconds, attoseconds) = (ContinuousClock.now - start).components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+
+    /// Case `index` of a run with `seed`: its own seed, its chain and its thread count.
+    static func fuzzCase(seed: UInt64, index: Int, threads: [Int]) -> (caseSeed: UInt64, chain: ScenarioChain, threads: Int) {
+        let caseSeed = seed &* 0x9E37_79B9 &+ UInt64(index)
+        return (caseSeed, scenario(seed: caseSeed), threads[index % threads.count])
     }
 
     /// Feeds mutated versions of `description`'s JSON and random bytes to the parser: each must
-    /// give a description or a `LayoutError`, never a crash or a hang. Returns the inputs tried.
-    static func fuzzParser(with description: LayoutDescription, seed: UInt64) -> Int {
+    /// give a description or a `LayoutError`, never a crash or a hang. `announce` hears each
+    /// input before it is parsed. Returns the inputs tried.
+    static func fuzzParser(with description: LayoutDescription, seed: UInt64, announce: ([UInt8]) -> Void = { _ in }) -> Int {
         var random = SplitMix64(seed: seed ^ 0x5041_5253_4552)
         let original = Array(description.jsonText().utf8.prefix(4096))
         let tokens: [[UInt8]] = ["{", "}", "[", "]", ",", ":", "\"", "-", "1e400", "NaN", "-0", "\\u", "null", "1.5",
                                  "\"columns\":", "\"sections\":", String(repeating: "[", count: 80)].map { Array($0.utf8) }
         var inputs = 0
-        for attempt in 0..<4 {
+        for attempt in 0..<parserInputsPerCase {
             var bytes = original
-            if attempt == 3 {
+            if attempt == parserInputsPerCase - 1 {
                 bytes = (0..<Int(random.next() % 64)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             } else {
                 for _ in 0...Int(random.next() % 4) {
@@ -125,9 +227,8 @@ public struct Fuzzer: Sendable {
                     }
                 }
             }
-            let started = Date()
+            announce(bytes)
             _ = try? LayoutDescription(json: bytes)
-            precondition(Date().timeIntervalSince(started) < 5, "the parser took over 5 s on \(bytes.count) bytes")
             inputs += 1
         }
         return inputs

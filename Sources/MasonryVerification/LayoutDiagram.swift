@@ -9,8 +9,10 @@ public enum LayoutDiagram {
         let key = { (element: LayoutElement) in "\(element.kind) \(element.section) \(element.item)" }
         let referenceFrames = Dictionary(reference.map { (key($0), $0.frame) }, uniquingKeysWith: { first, _ in first })
         let candidateFrames = Dictionary(candidate.map { (key($0), $0.frame) }, uniquingKeysWith: { first, _ in first })
-        let differing = Set(referenceFrames.keys.filter { candidateFrames[$0] != referenceFrames[$0] })
+        // After a crash or a timeout the engine has no frames: nothing to mark, only the layout to show.
+        let differing = failure.kind != .mismatch ? [] : Set(referenceFrames.keys.filter { candidateFrames[$0] != referenceFrames[$0] })
             .union(candidateFrames.keys.filter { referenceFrames[$0] == nil })
+        let candidateTitle = failure.kind == .mismatch ? "engine under test" : "engine under test: \(failure.kind.rawValue), no frames"
         let all = reference.map(\.frame) + candidate.map(\.frame)
         let bounds = window ?? Rect(x: 0, y: 0, width: max(failure.layout.width, all.map(\.maxX).max() ?? 1),
                                     height: max(1, all.map(\.maxY).max() ?? 1))
@@ -19,7 +21,7 @@ public enum LayoutDiagram {
         let panelHeight = min(4000, max(50, bounds.height * scale))
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(2 * panelWidth + 60))\" height=\"\(Int(panelHeight + 60))\" font-family=\"sans-serif\" font-size=\"12\">\n"
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-        for (index, (title, elements)) in [("reference", reference), ("engine under test", candidate)].enumerated() {
+        for (index, (title, elements)) in [("reference", reference), (candidateTitle, candidate)].enumerated() {
             let left = 20 + Double(index) * (panelWidth + 20)
             svg += "<text x=\"\(left)\" y=\"20\">\(title)</text>\n"
             svg += "<rect x=\"\(left)\" y=\"35\" width=\"\(panelWidth)\" height=\"\(panelHeight)\" fill=\"none\" stroke=\"#999\"/>\n"

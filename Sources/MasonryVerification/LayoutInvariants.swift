@@ -13,9 +13,12 @@ public enum LayoutInvariants {
     public static func firstViolation(in engine: some LayoutEngine) -> String? {
         let description = engine.layoutDescription
         let content = engine.contentSize
+        // Each section's items by column (their x), then index: sorted, not hashed, in one buffer
+        // reused from section to section (the fuzzer checks this after every step).
+        var byColumn: [(x: UInt64, item: Int, frame: Rect)] = []
         for (section, sectionDescription) in description.sections.enumerated() {
             let width = description.columnWidth(ofSection: section)
-            var columns: [Double: [(item: Int, frame: Rect)]] = [:]
+            byColumn.removeAll(keepingCapacity: true)
             for item in sectionDescription.itemHeights.indices {
                 guard let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item)) else {
                     return "section \(section) item \(item) has no frame"
@@ -32,16 +35,15 @@ public enum LayoutInvariants {
                 if description.columnWidthRounding == .none, frame.maxX > slack(description.width, 2) {
                     return "section \(section) item \(item) at \(frame) lies right of the width \(description.width)"
                 }
-                columns[frame.x, default: []].append((item, frame))
+                byColumn.append((frame.x.bitPattern, item, frame))
             }
-            for (_, column) in columns {
-                for (previous, next) in zip(column, column.dropFirst()) {
-                    guard next.frame.minY >= previous.frame.minY else {
-                        return "section \(section): item \(next.item) starts above item \(previous.item) in the same column"
-                    }
-                    guard next.frame.minY >= slack(previous.frame.maxY, -2) else {
-                        return "section \(section): item \(next.item) at y \(next.frame.minY) overlaps item \(previous.item), which ends at \(previous.frame.maxY)"
-                    }
+            byColumn.sort { ($0.x, $0.item) < ($1.x, $1.item) }
+            for (previous, next) in zip(byColumn, byColumn.dropFirst()) where previous.x == next.x {
+                guard next.frame.minY >= previous.frame.minY else {
+                    return "section \(section): item \(next.item) starts above item \(previous.item) in the same column"
+                }
+                guard next.frame.minY >= slack(previous.frame.maxY, -2) else {
+                    return "section \(section): item \(next.item) at y \(next.frame.minY) overlaps item \(previous.item), which ends at \(previous.frame.maxY)"
                 }
             }
         }

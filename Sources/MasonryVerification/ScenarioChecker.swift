@@ -1,32 +1,62 @@
-import MasonryLayout
+@_spi(Verification) import MasonryLayout
 
-/// The differential check: lays a scenario out with the engine under test and with the
-/// reference, applies its updates to both, and compares everything after each step (content
-/// size, every frame, lookups past the end, the scenario's rect queries, refusals) bit for bit,
-/// then checks the layout invariants.
+/// The differential check: lays a scenario chain out with the engine under test and with the
+/// reference, applies the updates to both, prepares later descriptions on the same engine, and
+/// compares everything after each step (content size, every frame, lookups past the end, the
+/// scenario's rect queries, refusals) bit for bit, then checks the layout invariants.
+///
+/// Cost per step: O(elements log elements + queries × elements) (the reference filters every
+/// element per query).
 public struct ScenarioChecker: Sendable {
     public var candidate: EngineFactory
+    /// The optimized engine's threading threshold during a check (nil: the engine's own, 16,384
+    /// items). The fuzzer lowers it so that small cases take the threaded path too.
+    public var minimumItemsForThreads: Int?
 
-    public init(candidate: @escaping EngineFactory = optimizedEngineFactory) {
+    /// The threshold the fuzzer checks with: most multi-section cases on more than one thread
+    /// are laid out in parallel batches, the smallest ones on one thread.
+    public static let fuzzingMinimumItemsForThreads = 64
+
+    public init(candidate: @escaping EngineFactory = optimizedEngineFactory, minimumItemsForThreads: Int? = nil) {
         self.candidate = candidate
+        self.minimumItemsForThreads = minimumItemsForThreads
     }
 
     /// The first failure of `scenario` on `threads` threads, or nil when the engines agree.
     public func check(_ scenario: LayoutScenario, threads: Int) -> CheckFailure? {
-        var reference = ReferenceLayoutEngine(scenario.description)
-        var engine = candidate(scenario.description, threads)
-        if let failure = compare(engine, reference, queries: scenario.queries, stage: "after prepare on \(threads) thread(s)") {
-            return failure
-        }
-        for (index, update) in scenario.updates.enumerated() {
-            let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
-            let engineError = Result { () throws(LayoutError) in try engine.apply(update) }.failure
-            let stage = "after updates[\(index)] (\(update)) on \(threads) thread(s)"
-            guard referenceError == engineError else {
-                return failure("\(stage): the reference \(referenceError.map { "refused it: \($0)" } ?? "accepted it"), the engine \(engineError.map { "refused it: \($0)" } ?? "accepted it")",
-                               engine, reference)
+        check(ScenarioChain(scenario), threads: threads)
+    }
+
+    /// The first failure of `chain` on `threads` threads, or nil when the engines agree.
+    public func check(_ chain: ScenarioChain, threads: Int) -> CheckFailure? {
+        guard let minimumItemsForThreads else { return run(chain, threads: threads) }
+        return VerificationHooks.withMinimumItemsForThreads(minimumItemsForThreads) { run(chain, threads: threads) }
+    }
+
+    private func run(_ chain: ScenarioChain, threads: Int) -> CheckFailure? {
+        let first = chain.scenarios[0]
+        var reference = ReferenceLayoutEngine(first.description)
+        var engine = candidate(first.description, threads)
+        for (link, scenario) in chain.scenarios.enumerated() {
+            let name = chain.scenarios.count > 1 ? "scenario \(link): " : ""
+            if link > 0 {
+                reference = ReferenceLayoutEngine(scenario.description)
+                engine.prepare(scenario.description)
             }
-            if let failure = compare(engine, reference, queries: scenario.queries, stage: stage) { return failure }
+            let prepared = link > 0 ? "prepare on an engine that held another layout" : "prepare"
+            if let failure = compare(engine, reference, queries: scenario.queries, stage: "\(name)after \(prepared) on \(threads) thread(s)") {
+                return failure
+            }
+            for (index, update) in scenario.updates.enumerated() {
+                let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
+                let engineError = Result { () throws(LayoutError) in try engine.apply(update) }.failure
+                let stage = "\(name)after updates[\(index)] (\(update)) on \(threads) thread(s)"
+                guard referenceError == engineError else {
+                    return failure("\(stage): the reference \(referenceError.map { "refused it: \($0)" } ?? "accepted it"), the engine \(engineError.map { "refused it: \($0)" } ?? "accepted it")",
+                                   engine, reference)
+                }
+                if let failure = compare(engine, reference, queries: scenario.queries, stage: stage) { return failure }
+            }
         }
         return nil
     }
@@ -39,10 +69,18 @@ public struct ScenarioChecker: Sendable {
             return failure("\(stage): \(difference)", engine, reference)
         }
         let sections = reference.layoutDescription.sections
-        let pastTheEnd = [ItemIndexPath(section: sections.count, item: 0), ItemIndexPath(section: 0, item: -1),
-                          ItemIndexPath(section: 0, item: sections.first?.itemHeights.count ?? 0)]
-        for path in pastTheEnd where engine.frame(ofItemAt: path) != nil {
+        var missing = [ItemIndexPath(section: sections.count, item: 0), ItemIndexPath(section: -1, item: 0)]
+        for (section, description) in sections.enumerated() {
+            missing += [ItemIndexPath(section: section, item: -1), ItemIndexPath(section: section, item: description.itemHeights.count),
+                        ItemIndexPath(section: section, item: Int(UInt32.max))]
+        }
+        for path in missing where engine.frame(ofItemAt: path) != nil {
             return failure("\(stage): the engine has a frame for the missing item \(path)", engine, reference)
+        }
+        for section in [-1, sections.count] {
+            for kind in [ElementKind.header, .footer] where engine.frame(ofSupplementary: kind, inSection: section) != nil {
+                return failure("\(stage): the engine has a \(kind) for the missing section \(section)", engine, reference)
+            }
         }
         for query in queries {
             if let difference = EngineVerifier.firstDifference(in: query.rect, engine.elements(for: query), reference.elements(for: query)) {

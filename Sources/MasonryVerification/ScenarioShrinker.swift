@@ -1,190 +1,406 @@
 import MasonryLayout
 
-/// Shrinks a failing scenario to a small one that still fails: drops updates, queries, sections
-/// and items, lowers column counts and simplifies numbers, keeping each change only if the check
-/// still fails. Greedy, repeated until nothing shrinks or the budget of checks is spent.
-public struct ScenarioShrinker: Sendable {
-    public var checker: ScenarioChecker
-    public var threads: Int
-    /// At most this many checks in all.
-    public var budget = 4000
-
-    public init(checker: ScenarioChecker, threads: Int) {
-        self.checker = checker
-        self.threads = threads
+/// Shrinks a failing scenario chain to a small one that fails the same way (a mismatch stays a
+/// mismatch, a crash a crash, a timeout a timeout).
+///
+/// Delta debugging, one dimension at a time, each candidate built only when it is tried: fewer
+/// threads; fewer chained scenarios; fewer updates and queries; fewer sections; fewer items in
+/// each section (halves first, then quarters, down to single items, so a fault that needs 65
+/// items ends with 65); fewer columns; shorter and simpler updates; zero insets, spacing,
+/// headers and footers; heights replaced by small integers that keep their order and ties (then
+/// 1, 0, rounded, halved); a simpler width. Rounds repeat until one changes nothing, the
+/// deadline passes or the check budget is spent; the smallest failing chain so far is the answer.
+public struct ScenarioShrinker {
+    /// What a candidate did.
+    public enum Verdict {
+        case fails(CheckFailure)
+        case passes
+        /// The time ran out before the candidate finished: shrinking stops.
+        case outOfTime
     }
 
-    /// A smaller scenario that still fails (`scenario` itself if nothing smaller does).
-    public func shrink(_ scenario: LayoutScenario) -> LayoutScenario {
-        var current = scenario
-        var checks = 0
-        var progressed = true
-        while progressed, checks < budget {
-            progressed = false
-            for candidate in candidates(of: current) {
-                guard checks < budget else { break }
-                checks += 1
-                if checker.check(candidate, threads: threads) != nil {
-                    current = candidate
-                    progressed = true
-                    break
-                }
-            }
-        }
-        return current
+    /// The smallest failing chain found, and how the search went.
+    public struct Outcome {
+        public var chain: ScenarioChain
+        public var threads: Int
+        /// The failure of `chain` on `threads` threads.
+        public var failure: CheckFailure
+        /// Candidates checked.
+        public var checks: Int
+        /// Whether the deadline or the check budget ended the search before it was done.
+        public var stoppedEarly: Bool
     }
 
-    /// Smaller or simpler variants of `scenario`, most shrinking first.
-    func candidates(of scenario: LayoutScenario) -> [LayoutScenario] {
-        var result: [LayoutScenario] = []
-        let updates = scenario.updates
-        // Drop updates: all, halves, one at a time.
-        if !updates.isEmpty {
-            result.append(with(scenario) { $0.updates = [] })
-            for chunk in Self.chunks(of: updates.count) {
-                result.append(with(scenario) { $0.updates.removeSubrange(chunk) })
-            }
-        }
-        // Smaller updates: fewer heights in each, simpler inserted sections.
-        for (index, update) in updates.enumerated() {
-            for smaller in Self.smaller(update) {
-                result.append(with(scenario) { $0.updates[index] = smaller })
-            }
-        }
-        if !scenario.queries.isEmpty {
-            result.append(with(scenario) { $0.queries = [] })
-            for chunk in Self.chunks(of: scenario.queries.count) {
-                result.append(with(scenario) { $0.queries.removeSubrange(chunk) })
-            }
-        }
-        let sections = scenario.description.sections
-        for index in sections.indices {
-            result.append(contentsOf: described(scenario) { $0.remove(at: index) })
-        }
-        for index in sections.indices {
-            let count = sections[index].itemHeights.count
-            for chunk in Self.chunks(of: count) {
-                result.append(contentsOf: described(scenario) { $0[index].itemHeights.removeSubrange(chunk) })
-            }
-        }
-        // Fewer columns: everywhere at once (continueColumns needs one count), then section by section.
-        let maximumColumns = sections.map(\.columns).max() ?? 1
-        for columns in [1, 2, 3, maximumColumns / 2, maximumColumns - 1] where columns >= 1 && columns < maximumColumns {
-            result.append(contentsOf: described(scenario) { list in
-                for index in list.indices { list[index].columns = min(list[index].columns, columns) }
-            })
-        }
-        // Simpler numbers.
-        for index in sections.indices {
-            result.append(contentsOf: described(scenario) { list in
-                list[index].inset = .zero
-                list[index].columnSpacing = 0
-                list[index].itemSpacing = 0
-            })
-            result.append(contentsOf: described(scenario) { list in
-                list[index].headerHeight = 0
-                list[index].footerHeight = 0
-            })
-            for simplify in [{ (_: Double) in 1.0 }, { $0.rounded() }, { ($0 / 10).rounded() }] {
-                result.append(contentsOf: described(scenario) { list in
-                    list[index].itemHeights = list[index].itemHeights.map(simplify)
-                })
-            }
-            for item in sections[index].itemHeights.indices.prefix(16) where sections[index].itemHeights[item] != 0 {
-                result.append(contentsOf: described(scenario) { $0[index].itemHeights[item] = 0 })
-            }
-        }
-        result.append(contentsOf: rebuilt(scenario, width: scenario.description.width.rounded()))
-        result.append(contentsOf: rebuilt(scenario, width: 100))
-        return result.filter { $0 != scenario }
+    /// Stop by this time (nil: no deadline).
+    public var deadline: ContinuousClock.Instant?
+    /// Stop after this many candidate checks.
+    public var maximumChecks: Int
+
+    public init(deadline: ContinuousClock.Instant? = nil, maximumChecks: Int = 100_000) {
+        self.deadline = deadline
+        self.maximumChecks = maximumChecks
     }
 
-    /// Variants of an update that carry fewer or simpler items.
-    static func smaller(_ update: LayoutUpdate) -> [LayoutUpdate] {
-        let shorter = { (heights: [Double]) -> [[Double]] in
-            chunks(of: heights.count).map { chunk in
-                var copy = heights
-                copy.removeSubrange(chunk)
-                return copy
-            } + (heights.allSatisfy { $0 == 1 } ? [] : [heights.map { _ in 1 }])
-        }
-        // Updates with spans shrink only by dropping their spans for now (format v2 phase 2: both).
-        switch update {
-        case .appendItems(let section, let heights, let spans):
-            return spans != nil ? [.appendItems(section: section, heights: heights)]
-                : shorter(heights).map { .appendItems(section: section, heights: $0) }
-        case .insertItems(let section, let index, let heights, let spans):
-            return spans != nil ? [.insertItems(section: section, at: index, heights: heights)]
-                : shorter(heights).map { .insertItems(section: section, at: index, heights: $0) }
-        case .setItemHeights(let section, let start, let heights, let spans):
-            return spans != nil ? [.setItemHeights(section: section, startingAt: start, heights: heights)]
-                : shorter(heights).map { .setItemHeights(section: section, startingAt: start, heights: $0) }
-        case .insertSection(let section, let index):
-            var simple = section
-            simple.inset = .zero
-            simple.columnSpacing = 0
-            simple.itemSpacing = 0
-            simple.headerHeight = 0
-            simple.footerHeight = 0
-            return shorter(section.itemHeights).map { heights in
-                var copy = section
-                copy.itemHeights = heights
-                return .insertSection(copy, at: index)
-            } + (simple == section ? [] : [.insertSection(simple, at: index)])
-        case .deleteItems, .deleteSection, .setWidth:
-            return []
-        }
-    }
-
-    /// Ranges that split `count` elements into halves, quarters… down to single elements (at most 64 ranges).
-    static func chunks(of count: Int) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var size = count
-        while size >= 1, ranges.count < 64 {
-            var start = 0
-            while start < count, ranges.count < 64 {
-                ranges.append(start..<min(start + size, count))
-                start += size
+    /// Shrinks `chain`, which fails with `failure` on `threads` threads. `test` runs a candidate;
+    /// `progress` hears of each smaller failing chain.
+    public func shrink(_ chain: ScenarioChain, threads: Int, failure: CheckFailure,
+                       progress: (Outcome) -> Void = { _ in },
+                       test: (ScenarioChain, Int) -> Verdict) -> Outcome {
+        withoutActuallyEscaping(progress) { progress in
+            withoutActuallyEscaping(test) { test in
+                let search = Search(Outcome(chain: chain, threads: threads, failure: failure, checks: 0, stoppedEarly: false),
+                                    deadline: deadline, maximumChecks: maximumChecks, progress: progress, test: test)
+                search.run()
+                return search.best
             }
-            if size == 1 { break }
-            size = (size + 1) / 2
         }
-        return ranges
-    }
-
-    private func with(_ scenario: LayoutScenario, _ change: (inout LayoutScenario) -> Void) -> LayoutScenario {
-        var copy = scenario
-        change(&copy)
-        return copy
-    }
-
-    /// The scenario with its sections changed, when the result is still a valid description.
-    private func described(_ scenario: LayoutScenario, _ change: (inout [SectionDescription]) -> Void) -> [LayoutScenario] {
-        var sections = scenario.description.sections
-        change(&sections)
-        return rebuilt(scenario, sections: sections)
-    }
-
-    private func rebuilt(_ scenario: LayoutScenario, width: Double? = nil, sections: [SectionDescription]? = nil) -> [LayoutScenario] {
-        let old = scenario.description
-        guard let description = try? LayoutDescription(
-            width: width ?? old.width, placement: old.placement, tieBreak: old.tieBreak, sectionStart: old.sectionStart,
-            columnWidthRounding: old.columnWidthRounding, sections: sections ?? old.sections) else { return [] }
-        var copy = scenario
-        copy.description = description
-        return [copy]
     }
 }
 
-extension LayoutScenario {
-    /// Items in the description plus items the updates add: the size of a reproducer.
-    public var totalItems: Int {
-        description.itemCount + updates.reduce(0) { total, update in
-            switch update {
-            case .appendItems(_, let heights, _), .insertItems(_, _, let heights, _): total + heights.count
-            case .insertSection(let section, _): total + section.itemHeights.count
-            default: total
+/// The search's state: a class, because every pass builds candidates from the current best.
+private final class Search {
+    private(set) var best: ScenarioShrinker.Outcome
+    private let deadline: ContinuousClock.Instant?
+    private let maximumChecks: Int
+    private let progress: (ScenarioShrinker.Outcome) -> Void
+    private let test: (ScenarioChain, Int) -> ScenarioShrinker.Verdict
+
+    init(_ start: ScenarioShrinker.Outcome, deadline: ContinuousClock.Instant?, maximumChecks: Int,
+         progress: @escaping (ScenarioShrinker.Outcome) -> Void, test: @escaping (ScenarioChain, Int) -> ScenarioShrinker.Verdict) {
+        best = start
+        self.deadline = deadline
+        self.maximumChecks = maximumChecks
+        self.progress = progress
+        self.test = test
+    }
+
+    private var stopped: Bool { best.stoppedEarly }
+    private var chain: ScenarioChain { best.chain }
+
+    func run() {
+        var previous: ScenarioChain?
+        while !stopped, previous != chain || previous == nil {
+            previous = chain
+            reduceThreads()
+            reduceChain()
+            for link in chain.scenarios.indices where !stopped {
+                reduceLink(link)
             }
         }
+    }
+
+    /// Tries a candidate; keeps it when it fails the same way. Returns whether it was kept.
+    @discardableResult
+    private func attempt(_ candidate: ScenarioChain?, threads: Int? = nil) -> Bool {
+        guard let candidate, !stopped else { return false }
+        let threads = threads ?? best.threads
+        guard candidate != chain || threads != best.threads else { return false }
+        if best.checks >= maximumChecks || deadline.map({ ContinuousClock.now >= $0 }) == true {
+            best.stoppedEarly = true
+            return false
+        }
+        best.checks += 1
+        switch test(candidate, threads) {
+        case .fails(let failure) where failure.kind == best.failure.kind:
+            best.chain = candidate
+            best.threads = threads
+            best.failure = failure
+            progress(best)
+            return true
+        case .fails, .passes:
+            return false
+        case .outOfTime:
+            best.stoppedEarly = true
+            return false
+        }
+    }
+
+    // MARK: Dimensions
+
+    private func reduceThreads() {
+        for fewer in [1, 2] where fewer < best.threads {
+            if attempt(chain, threads: fewer) { return }
+        }
+    }
+
+    /// Drops chained scenarios, the last first (the first is laid out by a new engine).
+    private func reduceChain() {
+        var index = chain.scenarios.count - 1
+        while index >= 0, chain.scenarios.count > 1, !stopped {
+            var candidate = chain
+            candidate.remove(index)
+            attempt(candidate)
+            index = min(index, chain.scenarios.count) - 1
+        }
+    }
+
+    private func reduceLink(_ link: Int) {
+        func scenario() -> LayoutScenario { chain.scenarios[link] }
+        func with(_ change: (inout LayoutScenario) -> Void) -> ScenarioChain {
+            var copy = scenario()
+            change(&copy)
+            var candidate = chain
+            candidate.replace(link, with: copy)
+            return candidate
+        }
+        /// The chain with this link's width or sections changed, when the description is still valid.
+        func described(width: Double?, _ change: (inout [SectionDescription]) -> Void) -> ScenarioChain? {
+            let old = scenario().description
+            var sections = old.sections
+            change(&sections)
+            guard let description = Self.description(old, width: width, sections: sections) else { return nil }
+            return with { $0.description = description }
+        }
+
+        // Removing items moves the frames after them, and a query that touched one may then miss
+        // it: when a query is what fails, a removal is tried again with queries touching every
+        // element of the smaller layout (the query pass then drops all but the one that fails).
+        let reanchor = best.failure.message.contains(" query ") ? { (candidate: ScenarioChain) in Self.reanchored(candidate, link: link) } : nil
+        reduceList(count: { scenario().updates.count }, alternative: reanchor) { range in with { $0.updates.removeSubrange(range) } }
+        reduceList(count: { scenario().queries.count }) { range in with { $0.queries.removeSubrange(range) } }
+        reduceList(count: { scenario().description.sections.count }, alternative: reanchor) { range in
+            described(width: nil) { $0.removeSubrange(range) }
+        }
+        var section = 0
+        while section < scenario().description.sections.count, !stopped {
+            reduceList(count: { scenario().description.sections[section].itemHeights.count }, alternative: reanchor) { range in
+                described(width: nil) { $0[section].removeItems(in: range) }
+            }
+            section += 1
+        }
+        reduceColumns(described)
+        reduceUpdates(link, with)
+        simplifyLengths(described)
+        simplifyHeights(link, described: described, with: with)
+        let description = scenario().description
+        let widest = description.sections.map(\.columns).max() ?? 1
+        for width in [description.width.rounded(), 100, Double(4 * widest), Double(widest)] where width < description.width {
+            if attempt(described(width: width) { _ in }) { break }
+        }
+    }
+
+    /// Delta debugging over a list: removes everything, then halves, quarters… down to single
+    /// elements, keeping each removal that still fails. `remove` builds the candidate without
+    /// the elements in a range of the current list; `alternative`, when given, makes a second
+    /// candidate from one that passes.
+    private func reduceList(count: () -> Int, alternative: ((ScenarioChain) -> ScenarioChain?)? = nil,
+                            remove: (Range<Int>) -> ScenarioChain?) {
+        func removes(_ range: Range<Int>) -> Bool {
+            guard let candidate = remove(range) else { return false }
+            return attempt(candidate) || (alternative?(candidate)).map { attempt($0) } == true
+        }
+        guard count() > 0, !removes(0..<count()) else { return }
+        var granularity = 2
+        while !stopped {
+            let total = count()
+            guard total > 0 else { return }
+            let size = (total + granularity - 1) / granularity
+            var removed = false
+            for start in stride(from: 0, to: total, by: size) where !stopped {
+                if removes(start..<min(start + size, total)) {
+                    removed = true
+                    break
+                }
+            }
+            if removed {
+                granularity = max(granularity - 1, 2)
+            } else if size == 1 {
+                return
+            } else {
+                granularity = min(granularity * 2, total)
+            }
+        }
+    }
+
+    /// Fewer columns: everywhere at once (`continueColumns` needs one count), then section by section.
+    private func reduceColumns(_ described: (Double?, (inout [SectionDescription]) -> Void) -> ScenarioChain?) {
+        let sections = chain.scenarios.flatMap(\.description.sections)
+        let most = sections.map(\.columns).max() ?? 1
+        for columns in [1, 2, 3, most / 2, most - 1] where columns >= 1 && columns < most {
+            if attempt(described(nil) { list in for index in list.indices { list[index].columns = min(list[index].columns, columns) } }) {
+                return
+            }
+        }
+    }
+
+    /// Shorter updates: fewer heights in each, simpler inserted sections.
+    private func reduceUpdates(_ link: Int, _ with: ((inout LayoutScenario) -> Void) -> ScenarioChain) {
+        var index = 0
+        while index < chain.scenarios[link].updates.count, !stopped {
+            func heights() -> [Double]? { Self.heights(of: chain.scenarios[link].updates[index]) }
+            if heights() != nil {
+                reduceList(count: { heights()?.count ?? 0 }) { range in
+                    with { scenario in
+                        scenario.updates[index] = Self.update(scenario.updates[index], removingItemsIn: range)
+                    }
+                }
+            }
+            if case .insertSection(let section, let at) = chain.scenarios[link].updates[index] {
+                var simple = section
+                simple.inset = .zero
+                simple.columnSpacing = 0
+                simple.itemSpacing = 0
+                simple.headerHeight = 0
+                simple.footerHeight = 0
+                if simple != section { attempt(with { $0.updates[index] = .insertSection(simple, at: at) }) }
+            }
+            index += 1
+        }
+    }
+
+    /// Zero insets, spacing, headers and footers: in every section at once, then one by one.
+    private func simplifyLengths(_ described: (Double?, (inout [SectionDescription]) -> Void) -> ScenarioChain?) {
+        let simplifications: [(inout SectionDescription) -> Void] = [
+            { $0.inset = .zero; $0.columnSpacing = 0; $0.itemSpacing = 0; $0.headerHeight = 0; $0.footerHeight = 0 },
+            { $0.inset = .zero },
+            { $0.columnSpacing = 0 },
+            { $0.itemSpacing = 0 },
+            { $0.headerHeight = 0; $0.footerHeight = 0 },
+            { $0.headerHeight = $0.headerHeight.rounded(.up); $0.footerHeight = $0.footerHeight.rounded(.up) },
+            { $0.itemSpacing = $0.itemSpacing.rounded() },
+        ]
+        for simplify in simplifications where !stopped {
+            if !attempt(described(nil) { list in for index in list.indices { simplify(&list[index]) } }) {
+                let count = chain.scenarios.map(\.description.sections.count).max() ?? 0
+                for section in 0..<count where !stopped {
+                    attempt(described(nil) { list in if list.indices.contains(section) { simplify(&list[section]) } })
+                }
+            }
+        }
+    }
+
+    /// Heights towards small integers: the whole link's heights (description and updates) as
+    /// ranks (the distinct values in order become 1, 2, 3…, zero stays zero: order and ties kept),
+    /// then all 1, then rounded; then section by section; then item by item in small sections.
+    private func simplifyHeights(_ link: Int, described: (Double?, (inout [SectionDescription]) -> Void) -> ScenarioChain?,
+                                 with: ((inout LayoutScenario) -> Void) -> ScenarioChain) {
+        let scenario = chain.scenarios[link]
+        let ranks = Self.ranks(scenario.description.sections.flatMap(\.itemHeights) + scenario.updates.flatMap { Self.heights(of: $0) ?? [] })
+        for map in [{ ranks[$0] ?? $0 }, { $0 == 0 ? 0 : 1 }, { $0.rounded() }] as [(Double) -> Double] where !stopped {
+            var candidate = chain.scenarios[link]
+            candidate.updates = candidate.updates.map { update in Self.heights(of: update).map { Self.update(update, heights: $0.map(map)) } ?? update }
+            var sections = candidate.description.sections
+            for index in sections.indices { sections[index].itemHeights = sections[index].itemHeights.map(map) }
+            guard let description = Self.description(candidate.description, sections: sections) else { continue }
+            candidate.description = description
+            if attempt(with { $0 = candidate }) { break }
+        }
+        for section in chain.scenarios[link].description.sections.indices where !stopped {
+            for map in [{ _ in 1 }, { $0.rounded() }] as [(Double) -> Double] where !stopped {
+                attempt(described(nil) { $0[section].itemHeights = $0[section].itemHeights.map(map) })
+            }
+            let count = chain.scenarios[link].description.sections[section].itemHeights.count
+            guard count <= 32 else { continue }
+            for item in 0..<count where !stopped {
+                let height = chain.scenarios[link].description.sections[section].itemHeights[item]
+                // Only towards zero or towards a whole number.
+                for simpler in [0, 1, height.rounded(), (height / 2).rounded(.down)]
+                where simpler != height && (simpler < height || height != height.rounded()) {
+                    if attempt(described(nil) { $0[section].itemHeights[item] = simpler }) { break }
+                }
+            }
+        }
+    }
+
+    /// `description` with another width or other sections, when that is still a valid description.
+    private static func description(_ description: LayoutDescription, width: Double? = nil,
+                                    sections: [SectionDescription]) -> LayoutDescription? {
+        try? LayoutDescription(width: width ?? description.width, placement: description.placement, tieBreak: description.tieBreak,
+                               sectionStart: description.sectionStart, columnWidthRounding: description.columnWidthRounding,
+                               displayScale: description.displayScale, trailingItemSpacing: description.trailingItemSpacing,
+                               axis: description.axis, direction: description.direction, sections: sections)
+    }
+
+    /// `chain` with scenario `link`'s queries replaced by rects that touch the frames of its
+    /// layout after each step (corner points, zero-height lines along tops and bottoms, vertical
+    /// lines along right edges); nil when that would be more than 4,000 queries.
+    static func reanchored(_ chain: ScenarioChain, link: Int) -> ScenarioChain? {
+        var scenario = chain.scenarios[link]
+        var reference = ReferenceLayoutEngine(scenario.description)
+        var frames = allElements(of: reference).map(\.frame)
+        for update in scenario.updates where frames.count <= 1000 {
+            if (try? reference.apply(update)) != nil { frames += allElements(of: reference).map(\.frame) }
+        }
+        guard frames.count <= 1000 else { return nil }
+        var queries: [LayoutQuery] = []
+        var seen: Set<[UInt64]> = []
+        for frame in frames {
+            let width = max(reference.contentSize.width, 1)
+            for rect in [Rect(x: frame.maxX, y: frame.maxY, width: 0, height: 0), Rect(x: 0, y: frame.y, width: width, height: 0),
+                         Rect(x: 0, y: frame.maxY, width: width, height: 0), Rect(x: frame.maxX, y: frame.y, width: 0, height: frame.height)]
+            where seen.insert([rect.x.bitPattern, rect.y.bitPattern, rect.width.bitPattern, rect.height.bitPattern]).inserted {
+                queries.append(LayoutQuery(rect))
+            }
+        }
+        guard queries.count <= 4000 else { return nil }
+        scenario.queries = queries
+        var copy = chain
+        copy.replace(link, with: scenario)
+        return copy
+    }
+
+    /// Each distinct value's rank among them, from 1 (zero keeps 0).
+    private static func ranks(_ values: [Double]) -> [Double: Double] {
+        var result: [Double: Double] = [0: 0]
+        for (rank, value) in Set(values.filter { $0 != 0 }).sorted().enumerated() { result[value] = Double(rank + 1) }
+        return result
+    }
+
+    static func heights(of update: LayoutUpdate) -> [Double]? {
+        switch update {
+        case .appendItems(_, let heights, _), .insertItems(_, _, let heights, _), .setItemHeights(_, _, let heights, _): heights
+        case .insertSection(let section, _): section.itemHeights
+        case .deleteItems, .deleteSection, .setWidth: nil
+        }
+    }
+
+    /// `update` with other heights for the same items (spans kept).
+    static func update(_ update: LayoutUpdate, heights: [Double]) -> LayoutUpdate {
+        switch update {
+        case .appendItems(let section, _, let spans):
+            return .appendItems(section: section, heights: heights, spans: spans)
+        case .insertItems(let section, let index, _, let spans):
+            return .insertItems(section: section, at: index, heights: heights, spans: spans)
+        case .setItemHeights(let section, let start, _, let spans):
+            return .setItemHeights(section: section, startingAt: start, heights: heights, spans: spans)
+        case .insertSection(var section, let index):
+            section.itemHeights = heights
+            return .insertSection(section, at: index)
+        case .deleteItems, .deleteSection, .setWidth:
+            return update
+        }
+    }
+
+    /// `update` without the items in `range` of its list (heights and spans alike).
+    static func update(_ update: LayoutUpdate, removingItemsIn range: Range<Int>) -> LayoutUpdate {
+        func removing(_ heights: [Double], _ spans: [ItemSpan]?) -> ([Double], [ItemSpan]?) {
+            var section = SectionDescription(columns: 1, itemHeights: heights, itemSpans: spans)
+            section.removeItems(in: range)
+            return (section.itemHeights, section.itemSpans)
+        }
+        switch update {
+        case .appendItems(let section, let heights, let spans):
+            let (heights, spans) = removing(heights, spans)
+            return .appendItems(section: section, heights: heights, spans: spans)
+        case .insertItems(let section, let index, let heights, let spans):
+            let (heights, spans) = removing(heights, spans)
+            return .insertItems(section: section, at: index, heights: heights, spans: spans)
+        case .setItemHeights(let section, let start, let heights, let spans):
+            let (heights, spans) = removing(heights, spans)
+            return .setItemHeights(section: section, startingAt: start, heights: heights, spans: spans)
+        case .insertSection(var section, let index):
+            section.removeItems(in: range)
+            return .insertSection(section, at: index)
+        case .deleteItems, .deleteSection, .setWidth:
+            return update
+        }
+    }
+}
+
+private extension SectionDescription {
+    /// Removes the items in `range`: their heights and, when the section has them, their spans.
+    mutating func removeItems(in range: Range<Int>) {
+        itemHeights.removeSubrange(range)
+        itemSpans?.removeSubrange(range)
     }
 }

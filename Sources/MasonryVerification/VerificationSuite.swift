@@ -29,15 +29,16 @@ public struct VerificationSuite: Sendable {
         public var frames = 0
         public var queries = 0
         public var updates = 0
-        /// Time spent comparing (frames, queries, refusals), apart from laying out.
+        /// Time spent comparing frames, apart from laying out and querying.
         public var comparingSeconds = 0.0
     }
 
-    /// The first mismatch, with a scenario that reproduces it.
+    /// The first mismatch, with a scenario chain that reproduces it.
     public struct Failure: Sendable {
         public var caseName: String
-        /// A scenario that reproduces it: the description, the updates applied so far, the query.
-        public var scenario: LayoutScenario
+        /// A chain that reproduces it: the description, the updates applied so far, the query (and
+        /// the description prepared again, when that is what failed).
+        public var chain: ScenarioChain
         public var failure: CheckFailure
     }
 
@@ -89,64 +90,86 @@ public struct VerificationSuite: Sendable {
     }
 
     /// Runs the matrix; stops at the first failure. `progress` receives each case and thread count.
+    ///
+    /// Per case: the engine on each thread count lays the description out and is compared with
+    /// the reference (every frame, the queries); then 12 random updates, each applied to the
+    /// reference and every engine and followed by a comparison of every frame and queries (random
+    /// ones, and ones touching the frames near what the update changed); then each engine is
+    /// prepared again with the original description (an engine that held another layout) and
+    /// compared once more.
     public func run(progress: (String) -> Void = { _ in }) -> (counts: Counts, failure: Failure?) {
         var counts = Counts()
         for testCase in cases() {
             var random = RandomLayoutGenerator(seed: UInt64(testCase.name.utf8.count) &* 31)
-            let reference = ReferenceLayoutEngine(testCase.description)
-            let referenceElements = allElements(of: reference)
+            let original = ReferenceLayoutEngine(testCase.description)
+            let originalElements = allElements(of: original)
             // The reference filters every element per query: fewer queries on larger layouts.
-            let queryCount = max(20, min(2000, 20_000_000 / max(1, referenceElements.count)))
-            let queries = (0..<queryCount).map { _ in random.rect(in: reference.contentSize, touching: referenceElements.map(\.frame)) }
-            var updated = testCase.description
-            var updates: [LayoutUpdate] = []
-            for _ in 0..<12 {
-                let update = random.update(for: updated)
-                updates.append(update)
-                try? updated.apply(update)
-            }
-            let updatedReference = ReferenceLayoutEngine(updated)
+            let queryCount = max(20, min(2000, 20_000_000 / max(1, originalElements.count)))
+            let queries = (0..<queryCount).map { _ in random.rect(in: original.contentSize, touching: originalElements.map(\.frame)) }
+            var engines: [any LayoutEngine] = []
             for threadCount in threads {
                 progress("\(testCase.name) on \(threadCount) thread(s)")
-                let checker = ScenarioChecker(candidate: candidate)
-                var engine = candidate(testCase.description, threadCount)
+                engines.append(candidate(testCase.description, threadCount))
                 counts.layouts += 1
-                counts.frames += referenceElements.count
-                let comparing = ContinuousClock.now
-                if let difference = EngineVerifier.firstDifference(engine, reference) {
-                    return (counts, fail(testCase, "after prepare on \(threadCount) thread(s): \(difference)", engine, reference, [], []))
+                if let failure = compare(engines[engines.count - 1], original, queries: queries, counts: &counts) {
+                    return (counts, fail(testCase, "after prepare on \(threadCount) thread(s): \(failure.difference)", engines.last!,
+                                         original, threads: threadCount, queries: failure.rect.map { [$0] } ?? []))
                 }
-                counts.comparingSeconds += Self.seconds(since: comparing)
-                for rect in queries {
-                    counts.queries += 1
-                    if let difference = EngineVerifier.firstDifference(in: rect, engine.elements(in: rect), reference.elements(in: rect)) {
-                        return (counts, fail(testCase, "on \(threadCount) thread(s): \(difference)", engine, reference, [], [rect]))
-                    }
-                }
-                // Updates: the same refusals as the reference's description, then the same frames as a
-                // fresh reference layout of the final description.
-                var expected = testCase.description
-                for (index, update) in updates.enumerated() {
+            }
+            var reference = original
+            var updates: [LayoutUpdate] = []
+            for index in 0..<12 {
+                let update = random.update(for: reference.layoutDescription)
+                updates.append(update)
+                progress("\(testCase.name): update \(index + 1) of 12")
+                let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
+                let touching = FuzzCaseGenerator.framesNear(update, in: reference)
+                let updateQueries = (0..<10).map { _ in random.rect(in: reference.contentSize, touching: []) }
+                    + touching.map { random.rect(touching: $0, contentWidth: reference.contentSize.width) }
+                for (engineIndex, threadCount) in threads.enumerated() {
                     counts.updates += 1
-                    let expectedError = Result { () throws(LayoutError) in try expected.apply(update) }.failure
-                    let engineError = Result { () throws(LayoutError) in try engine.apply(update) }.failure
-                    if expectedError != engineError {
-                        let scenario = LayoutScenario(description: testCase.description, updates: Array(updates[...index]), threads: [threadCount])
-                        let failure = checker.check(scenario, threads: threadCount)
-                            ?? CheckFailure(message: "updates[\(index)]: refusal differs", layout: expected, candidateElements: [], referenceElements: [])
-                        return (counts, Failure(caseName: testCase.name, scenario: scenario, failure: failure))
+                    let engineError = Result { () throws(LayoutError) in try engines[engineIndex].apply(update) }.failure
+                    let stage = "after updates[\(index)] (\(update)) on \(threadCount) thread(s)"
+                    if engineError != referenceError {
+                        return (counts, fail(testCase, "\(stage): the reference \(referenceError.map { "refused it: \($0)" } ?? "accepted it"), "
+                                             + "the engine \(engineError.map { "refused it: \($0)" } ?? "accepted it")",
+                                             engines[engineIndex], reference, threads: threadCount, updates: updates))
+                    }
+                    if let failure = compare(engines[engineIndex], reference, queries: updateQueries, counts: &counts) {
+                        return (counts, fail(testCase, "\(stage): \(failure.difference)", engines[engineIndex], reference,
+                                             threads: threadCount, updates: updates, queries: failure.rect.map { [$0] } ?? []))
                     }
                 }
-                counts.frames += updatedReference.layoutDescription.itemCount
-                let comparingUpdated = ContinuousClock.now
-                if let difference = EngineVerifier.firstDifference(engine, updatedReference) {
-                    return (counts, fail(testCase, "after \(updates.count) updates on \(threadCount) thread(s): \(difference)",
-                                         engine, updatedReference, updates, []))
+            }
+            for (engineIndex, threadCount) in threads.enumerated() {
+                engines[engineIndex].prepare(testCase.description)
+                counts.layouts += 1
+                if let failure = compare(engines[engineIndex], original, queries: Array(queries.prefix(100)), counts: &counts) {
+                    let message = "after \(updates.count) updates and prepare again with the original description on \(threadCount) "
+                        + "thread(s): \(failure.difference)"
+                    return (counts, fail(testCase, message, engines[engineIndex], original, threads: threadCount, updates: updates,
+                                         queries: failure.rect.map { [$0] } ?? [], preparedBack: true))
                 }
-                counts.comparingSeconds += Self.seconds(since: comparingUpdated)
             }
         }
         return (counts, nil)
+    }
+
+    /// Compares every frame and the answers to `queries`; the first difference, and the query when one gave it.
+    private func compare(_ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, queries: [Rect],
+                         counts: inout Counts) -> (difference: String, rect: Rect?)? {
+        let comparing = ContinuousClock.now
+        counts.frames += reference.layoutDescription.itemCount
+        let difference = EngineVerifier.firstDifference(engine, reference)
+        counts.comparingSeconds += Self.seconds(since: comparing)
+        if let difference { return (difference, nil) }
+        for rect in queries {
+            counts.queries += 1
+            if let difference = EngineVerifier.firstDifference(in: rect, engine.elements(in: rect), reference.elements(in: rect)) {
+                return (difference, rect)
+            }
+        }
+        return nil
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {
@@ -154,11 +177,15 @@ public struct VerificationSuite: Sendable {
         return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }
 
+    /// A failure with a chain that reproduces it: the case's description, the updates so far and
+    /// the query, then (when the engine was prepared again) the original description once more.
     private func fail(_ testCase: Case, _ message: String, _ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine,
-                      _ updates: [LayoutUpdate], _ queries: [Rect]) -> Failure {
-        Failure(caseName: testCase.name,
-                scenario: LayoutScenario(description: testCase.description, updates: updates, queries: queries),
-                failure: CheckFailure(message: "\(testCase.name): \(message)", layout: reference.layoutDescription,
-                                      candidateElements: allElements(of: engine), referenceElements: allElements(of: reference)))
+                      threads: Int, updates: [LayoutUpdate] = [], queries: [Rect] = [], preparedBack: Bool = false) -> Failure {
+        var scenarios = [LayoutScenario(description: testCase.description, updates: updates, queries: preparedBack ? [] : queries,
+                                        threads: [threads])]
+        if preparedBack { scenarios.append(LayoutScenario(description: testCase.description, queries: queries)) }
+        return Failure(caseName: testCase.name, chain: ScenarioChain(scenarios),
+                       failure: CheckFailure(message: "\(testCase.name): \(message)", layout: reference.layoutDescription,
+                                             candidateElements: allElements(of: engine), referenceElements: allElements(of: reference)))
     }
 }

@@ -1,8 +1,12 @@
+import Foundation
 import MasonryLayout
 
 /// Random layout descriptions, updates and query rects for property tests and fuzzing: every
 /// field of format v1, both section modes and all tie rules, with the edge values that break
-/// engines (zero, subnormal, huge and tied heights, empty sections, zero spacing so frames touch).
+/// engines: zero, subnormal, huge and tied heights; zero, subnormal and huge insets, spacing,
+/// headers and footers; 1 to 1024 columns (9, 16 and 17 often: one past a vector's lanes);
+/// empty sections; item counts and update indices at checkpoint boundaries; zero spacing so
+/// frames touch.
 ///
 /// Deterministic: the same seed gives the same sequence on every platform.
 public struct RandomLayoutGenerator: Sendable {
@@ -12,14 +16,52 @@ public struct RandomLayoutGenerator: Sendable {
         generator = SplitMix64(seed: seed)
     }
 
+    /// What a description looks like: how many sections and items, which column counts, how
+    /// often lengths take extreme values and item counts sit at checkpoint boundaries.
+    public struct Shape: Sendable {
+        public var sections: ClosedRange<Int> = 1...6
+        public var items: ClosedRange<Int> = 0...60
+        /// Column counts, drawn per section (one count for all in `continueColumns` mode).
+        public var columns: ColumnChoice = .usual
+        /// The chance that each inset, spacing, header and footer length is an extreme value
+        /// (zero, subnormal, the smallest normal, tiny, huge, the largest allowed).
+        public var extremeLengths = 0.0
+        /// The chance that a section's item count is k·K - 1, k·K or k·K + 1 for one of the
+        /// checkpoint intervals K its column count may have (`checkpointIntervals(columns:)`)…
+        public var checkpointBoundaries = 0.0
+        /// …with k·K at most this.
+        public var largestBoundary = 1024
+        /// The chance that a section is empty.
+        public var emptySections = 0.1
+        /// The chance of `continueColumns` mode.
+        public var continueColumns = 0.3
+
+        public init() {}
+    }
+
+    /// How a section's column count is drawn.
+    public enum ColumnChoice: Sendable {
+        /// Mostly 2 to 8; 1; now and then 9 to 40, 9, 16 or 17, and 41 to 1024.
+        case usual
+        /// Past one vector's lanes: 9, 16, 17 and 10 to 40 (80%), or 41 to 1024 (20%).
+        case many
+        case exactly(Int)
+    }
+
     private mutating func chance(_ probability: Double) -> Bool { generator.unitDouble() < probability }
     private mutating func integer(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(generator.next() % UInt64(range.count))
     }
     private mutating func pick<T>(_ values: [T]) -> T { values[integer(0...(values.count - 1))] }
 
-    /// A length that is often 0, sometimes whole, sometimes fractional.
-    private mutating func length(upTo maximum: Double) -> Double {
+    /// Lengths that break arithmetic: zero, the smallest subnormal, the smallest normal, tiny,
+    /// fractions, huge and the format's largest.
+    public static let extremeLengths: [Double] = [0, .leastNonzeroMagnitude, .leastNormalMagnitude, 1e-300, 1e-10, 0.1, 0.5, 1e12,
+                                                  LayoutLimits.maximumLength]
+
+    /// A length that is often 0, sometimes whole, sometimes fractional; extreme with `extreme` probability.
+    private mutating func length(upTo maximum: Double, extreme: Double) -> Double {
+        if extreme > 0, chance(extreme) { return pick(Self.extremeLengths) }
         switch integer(0...3) {
         case 0: return 0
         case 1: return Double(integer(0...Int(maximum)))
@@ -29,7 +71,7 @@ public struct RandomLayoutGenerator: Sendable {
 
     /// `count` item heights in one of several styles.
     public mutating func itemHeights(count: Int) -> [Double] {
-        let style = integer(0...6)
+        let style = integer(0...7)
         let tied = Double(integer(0...300))
         return (0..<count).map { _ in
             switch style {
@@ -39,7 +81,8 @@ public struct RandomLayoutGenerator: Sendable {
             case 3: return generator.unitDouble() * 500  // full-precision fractions
             case 4: return pick([0, -0.0, Double.leastNonzeroMagnitude, 2.2250738585072014e-308, 1e-300, 0.1, 1e12, 1e15, 3.3])  // extremes
             case 5: return (generator.unitDouble() * 400 * 4).rounded() / 4  // quarter points
-            default: return length(upTo: 300)
+            case 6: return chance(0.9) ? tied : Double(integer(0...300))  // mostly ties, a few breaking them
+            default: return length(upTo: 300, extreme: 0)
             }
         }
     }
@@ -47,99 +90,209 @@ public struct RandomLayoutGenerator: Sendable {
     /// A random valid description with at most `maximumSections` sections of at most
     /// `maximumItems` items each.
     public mutating func description(maximumSections: Int = 6, maximumItems: Int = 60) -> LayoutDescription {
-        let sectionStart: SectionStart = chance(0.3) ? .continueColumns : .belowLongestColumn
-        let sharedColumns = columnCount()
-        let width = pick([1, 7.5, 100, 320, 375, 390, 414.5, 768, 1024.25, 1e6])
+        var shape = Shape()
+        shape.sections = (maximumSections == 0 ? 0 : 1)...max(1, maximumSections)
+        shape.items = 0...maximumItems
+        return description(shape)
+    }
+
+    /// A random valid description of `shape`.
+    public mutating func description(_ shape: Shape) -> LayoutDescription {
+        let sectionStart: SectionStart = chance(shape.continueColumns) ? .continueColumns : .belowLongestColumn
+        let sharedColumns = columnCount(shape.columns)
+        var widths: [Double] = [1, 7.5, 100, 320, 375, 390, 414.5, 768, 1024.25, 1e6]
+        if shape.extremeLengths > 0 { widths += [.leastNonzeroMagnitude, 1e-300, LayoutLimits.maximumLength] }
+        var width = pick(widths)
         let rounding: ColumnWidthRounding = chance(0.3) ? .nearest : .none
-        let sectionCount = chance(0.05) ? 0 : integer(1...max(1, maximumSections))
+        let sectionCount = chance(0.05) ? 0 : integer(shape.sections)
         var sections: [SectionDescription] = []
         for _ in 0..<sectionCount {
-            let columns = sectionStart == .continueColumns ? sharedColumns : columnCount()
+            let columns = sectionStart == .continueColumns ? sharedColumns : columnCount(shape.columns)
             var section = SectionDescription(columns: columns, itemHeights: [])
-            if chance(0.6) {
-                section.inset = EdgeInsets(top: length(upTo: 20), left: length(upTo: width / 8),
-                                           bottom: length(upTo: 20), right: length(upTo: width / 8))
-                section.columnSpacing = length(upTo: width / Double(4 * columns))
-                section.itemSpacing = length(upTo: 16)
+            if chance(0.6) || shape.extremeLengths > 0 {
+                section.inset = EdgeInsets(top: length(upTo: 20, extreme: shape.extremeLengths),
+                                           left: length(upTo: width / 8, extreme: shape.extremeLengths),
+                                           bottom: length(upTo: 20, extreme: shape.extremeLengths),
+                                           right: length(upTo: width / 8, extreme: shape.extremeLengths))
+                section.columnSpacing = length(upTo: width / Double(4 * columns), extreme: shape.extremeLengths)
+                section.itemSpacing = length(upTo: 16, extreme: shape.extremeLengths)
             }
-            if sectionStart == .belowLongestColumn, chance(0.5) {
-                section.headerHeight = length(upTo: 60)
-                section.footerHeight = length(upTo: 40)
+            if sectionStart == .belowLongestColumn, chance(0.5) || shape.extremeLengths > 0 {
+                section.headerHeight = length(upTo: 60, extreme: shape.extremeLengths)
+                section.footerHeight = length(upTo: 40, extreme: shape.extremeLengths)
             }
-            section.itemHeights = itemHeights(count: chance(0.1) ? 0 : integer(0...maximumItems))
+            let count: Int
+            if chance(shape.checkpointBoundaries) {
+                count = boundaryCount(columns: columns, maximum: shape.largestBoundary)
+            } else {
+                count = chance(shape.emptySections) ? 0 : integer(shape.items)
+            }
+            section.itemHeights = itemHeights(count: count)
             sections.append(section)
         }
+        // Many columns need room: a width that leaves each at least a point, most of the time.
+        let mostColumns = sections.map(\.columns).max() ?? 1
+        if Double(mostColumns) > width, chance(0.8) { width = pick([1024.25, 4096, 1e6]) }
         let placement: Placement = chance(0.5) ? .shortestColumn : .roundRobin
         let tieBreak: TieBreak = chance(0.5) ? .lowestIndex : .highestIndex
-        let description = { (sections: [SectionDescription]) in
-            try LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
-                                  columnWidthRounding: rounding, sections: sections)
-        }
-        if let valid = try? description(sections) { return valid }
-        // The insets or spacing left no room: drop them (a column count this width can hold remains).
-        let plain = sections.map { section in
-            var copy = section
-            copy.inset = .zero
-            copy.columnSpacing = 0
-            copy.columns = min(copy.columns, max(1, Int(width / 2)))
-            return copy
-        }
-        if let valid = try? description(plain) { return valid }
-        return try! LayoutDescription(width: 100, sections: [SectionDescription(columns: 2, itemHeights: itemHeights(count: 10))])
+        return Self.repaired(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
+                             rounding: rounding, sections: sections)
+            ?? (try! LayoutDescription(width: 100, sections: [SectionDescription(columns: 2, itemHeights: itemHeights(count: 10))]))
     }
 
-    private mutating func columnCount() -> Int {
-        switch integer(0...19) {
-        case 0: return integer(9...40)  // more columns than one vector holds
-        case 1: return 1
-        default: return integer(2...8)
+    /// The description, with the sections whose insets or spacing leave no room for their
+    /// columns made to fit: first without left and right insets and column spacing, then with
+    /// fewer columns (in every section, in `continueColumns` mode). Nil when nothing fits.
+    /// O(items): each section is checked alone.
+    static func repaired(width: Double, placement: Placement, tieBreak: TieBreak, sectionStart: SectionStart,
+                         rounding: ColumnWidthRounding, sections: [SectionDescription]) -> LayoutDescription? {
+        func fits(_ section: SectionDescription) -> Bool {
+            var empty = section
+            empty.itemHeights = []
+            return (try? LayoutDescription(width: width, columnWidthRounding: rounding, sections: [empty])) != nil
+        }
+        var sections = sections
+        for index in sections.indices where !fits(sections[index]) {
+            sections[index].inset.left = 0
+            sections[index].inset.right = 0
+            sections[index].columnSpacing = 0
+            while !fits(sections[index]), sections[index].columns > 1 {
+                sections[index].columns = max(1, min(sections[index].columns / 2, Int(width / 2)))
+            }
+        }
+        if sectionStart == .continueColumns, let fewest = sections.map(\.columns).min() {
+            for index in sections.indices { sections[index].columns = fewest }
+        }
+        return try? LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
+                                      columnWidthRounding: rounding, sections: sections)
+    }
+
+    private mutating func columnCount(_ choice: ColumnChoice) -> Int {
+        switch choice {
+        case .exactly(let columns):
+            return columns
+        case .many:
+            return chance(0.8) ? pick([9, 9, 16, 17, integer(10...40)]) : logUniform(41...1024)
+        case .usual:
+            switch integer(0...99) {
+            case 0..<5: return 1
+            case 5..<9: return 9
+            case 9..<11: return 16
+            case 11..<13: return 17
+            case 13..<21: return integer(10...40)
+            case 21..<24: return logUniform(41...1024)
+            default: return integer(2...8)
+            }
         }
     }
 
-    /// A random update that may or may not be valid for `description` (invalid ones must be refused).
-    public mutating func update(for description: LayoutDescription) -> LayoutUpdate {
+    /// A whole number in `range`, each power of two as likely as the next.
+    private mutating func logUniform(_ range: ClosedRange<Int>) -> Int {
+        let low = log2(Double(range.lowerBound)), high = log2(Double(range.upperBound + 1))
+        return min(range.upperBound, max(range.lowerBound, Int(exp2(low + generator.unitDouble() * (high - low)))))
+    }
+
+    // MARK: Checkpoint boundaries
+
+    /// Checkpoint intervals a section with `columns` columns may have: the optimized engine's
+    /// (max(64, 16 × columns) today; it keeps the interval to itself) first, then the powers of
+    /// two and multiples of the column count an interval is likely to be, so that the boundaries
+    /// stay covered when the engine's rule changes.
+    public static func checkpointIntervals(columns: Int) -> [Int] {
+        let engine = max(64, 16 * columns)
+        return [engine] + [32, 64, 128, 256, 8 * columns, 32 * columns].filter { $0 != engine && $0 >= 8 }
+    }
+
+    /// An item count of k·K - 1, k·K or k·K + 1 for a checkpoint interval K of `columns` columns
+    /// (the engine's own most of the time), k mostly 1, with k·K at most `maximum` (else an
+    /// ordinary count up to `maximum`).
+    public mutating func boundaryCount(columns: Int, maximum: Int) -> Int {
+        let intervals = Self.checkpointIntervals(columns: columns).filter { $0 <= maximum }
+        guard !intervals.isEmpty else { return integer(0...maximum) }
+        let interval = chance(0.6) ? intervals[0] : pick(intervals)
+        let multiple = max(1, min(pick([1, 1, 1, 2, 3]), maximum / interval))
+        return max(0, multiple * interval + integer(-1...1))
+    }
+
+    /// Indices at checkpoint boundaries (k·K - 1, k·K, k·K + 1, every interval of
+    /// `checkpointIntervals`) within `0...count`.
+    public static func boundaryIndices(columns: Int, count: Int) -> [Int] {
+        var indices: Set<Int> = []
+        for interval in checkpointIntervals(columns: columns) {
+            var boundary = interval
+            while boundary <= count + 1, indices.count < 64 {
+                for index in (boundary - 1)...(boundary + 1) where (0...count).contains(index) { indices.insert(index) }
+                boundary += interval
+            }
+        }
+        return indices.sorted()
+    }
+
+    // MARK: Updates
+
+    /// A random update that may or may not be valid for `description` (invalid ones must be
+    /// refused). With `boundaries` probability its index (or the count an append reaches) sits
+    /// at a checkpoint boundary of the section.
+    public mutating func update(for description: LayoutDescription, boundaries: Double = 0) -> LayoutUpdate {
         let sections = description.sections
         let section = sections.isEmpty ? 0 : integer(0...(sections.count - 1))
         let count = sections.isEmpty ? 0 : sections[section].itemHeights.count
+        let atBoundary = !sections.isEmpty && chance(boundaries)
+        let boundary = atBoundary ? Self.boundaryIndices(columns: sections[section].columns, count: count) : []
+        let index = { (generator: inout Self) in boundary.isEmpty ? generator.integer(0...count) : generator.pick(boundary) }
         switch integer(0...7) {
         case 0, 1:
-            return .appendItems(section: section, heights: itemHeights(count: integer(0...40)))
+            // An append that ends on a boundary, or an ordinary one.
+            let reach = boundary.isEmpty ? nil : Self.boundaryIndices(columns: sections[section].columns, count: count + 300)
+                .filter { $0 > count }.first
+            return .appendItems(section: section, heights: itemHeights(count: reach.map { $0 - count } ?? integer(0...40)))
         case 2:
-            let start = integer(0...count)
+            let start = index(&self)
             return .setItemHeights(section: section, startingAt: start, heights: itemHeights(count: integer(0...(count - start))))
         case 3:
-            return .insertItems(section: section, at: integer(0...count), heights: itemHeights(count: integer(0...10)))
+            return .insertItems(section: section, at: index(&self), heights: itemHeights(count: integer(0...10)))
         case 4:
-            let start = integer(0...count)
-            return .deleteItems(section: section, range: start..<integer(start...count))
+            let start = index(&self)
+            let end = boundary.isEmpty || chance(0.5) ? integer(start...count) : max(start, boundary.last { $0 >= start } ?? start)
+            return .deleteItems(section: section, range: start..<end)
         case 5:
             var new = sections.isEmpty ? SectionDescription(columns: 2, itemHeights: []) : sections[integer(0...(sections.count - 1))]
             new.itemHeights = itemHeights(count: integer(0...30))
             return .insertSection(new, at: integer(0...sections.count))
         case 6:
-            return sections.isEmpty ? .setWidth(description.width) : .deleteSection(at: section)
+            // The last section a third of the time: deleting it leaves no section after it to fix up.
+            return sections.isEmpty ? .setWidth(description.width) : .deleteSection(at: chance(0.3) ? sections.count - 1 : section)
         default:
-            return .setWidth(description.width * pick([0.5, 1, 1.25, 2]))
+            // Other widths, fractional ones too, so that "nearest" rounding changes.
+            return .setWidth(description.width * pick([0.5, 1, 1.25, 2, 1.37, 0.731]) + pick([0, 0.5, 0.25]))
         }
     }
 
+    // MARK: Queries
+
     /// A query rect: random over (and past) the content, zero-size, or touching an element's edge.
     public mutating func rect(in contentSize: Size, touching frames: [Rect]) -> Rect {
+        if !frames.isEmpty, chance(0.4) { return rect(touching: pick(frames), contentWidth: contentSize.width) }
         let width = max(contentSize.width, 1)
         let height = max(contentSize.height, 1)
-        if !frames.isEmpty, chance(0.4) {
-            let frame = pick(frames)
-            switch integer(0...4) {
-            case 0: return Rect(x: frame.maxX, y: frame.maxY, width: 0, height: 0)  // a corner point
-            case 1: return Rect(x: frame.x, y: frame.maxY, width: frame.width, height: 10)  // touching below
-            case 2: return Rect(x: frame.x - 10, y: frame.y - 5, width: 10, height: 5)  // touching top-left corner
-            case 3: return Rect(x: 0, y: frame.y, width: width, height: 0)  // a zero-height line
-            default: return Rect(x: frame.maxX, y: frame.y, width: 0, height: frame.height)  // a vertical line
-            }
-        }
         let x = (generator.unitDouble() * 1.2 - 0.1) * width
         let y = (generator.unitDouble() * 1.2 - 0.1) * height
         return Rect(x: x, y: y, width: chance(0.1) ? 0 : generator.unitDouble() * width,
                     height: chance(0.1) ? 0 : generator.unitDouble() * height / 4)
     }
+
+    /// A rect that touches `frame` without overlapping it (or is a point or line on its edge):
+    /// the closed-interval rule must still report the frame.
+    public mutating func rect(touching frame: Rect, contentWidth: Double) -> Rect {
+        switch integer(0...6) {
+        case 0: return Rect(x: frame.maxX, y: frame.maxY, width: 0, height: 0)  // a corner point
+        case 1: return Rect(x: frame.x, y: frame.maxY, width: frame.width, height: 10)  // touching below
+        case 2: return Rect(x: frame.x - 10, y: frame.y - 5, width: 10, height: 5)  // touching the top-left corner
+        case 3: return Rect(x: 0, y: frame.y, width: max(contentWidth, 1), height: 0)  // a zero-height line at its top
+        case 4: return Rect(x: 0, y: frame.maxY, width: max(contentWidth, 1), height: 0)  // a zero-height line at its bottom
+        case 5: return Rect(x: frame.x, y: frame.y - 1, width: 0, height: 1)  // a vertical line ending on its top-left corner
+        default: return Rect(x: frame.maxX, y: frame.y, width: 0, height: frame.height)  // a vertical line
+        }
+    }
 }
+

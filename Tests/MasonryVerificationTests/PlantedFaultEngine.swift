@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import MasonryLayout
+@_spi(Verification) import MasonryLayout
 import MasonryVerification
 
 /// The optimized engine with one deliberate fault, to prove the verifier catches each kind of bug.
@@ -17,6 +17,26 @@ struct PlantedFaultEngine: LayoutEngine {
         case columnWidthRoundingSlip
         /// Section tops summed by threads in whatever order they finish (threads > 1).
         case raceBetweenThreads
+        /// Items from the second checkpoint on (index 64 and up) are a point too low: needs 65 items.
+        case secondCheckpointOffByOne
+        /// `prepare` on an engine that held another layout keeps the old content height.
+        case reprepareKeepsContentHeight
+        /// On the threaded path (several threads, several sections, items and sections past the
+        /// threshold) the last section is a point too low.
+        case threadedLastSectionLow
+        /// Headers of subnormal height are missing from lookups and queries.
+        case subnormalHeaderDropped
+        /// Rect queries after an update answer from the layout before it (lookups are current).
+        case staleQueriesAfterUpdate
+
+        /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
+        var itemsNeeded: Int {
+            switch self {
+            case .secondCheckpointOffByOne: 65
+            case .threadedLastSectionLow: ScenarioChecker.fuzzingMinimumItemsForThreads
+            default: 10
+            }
+        }
     }
 
     let fault: Fault
@@ -38,17 +58,41 @@ struct PlantedFaultEngine: LayoutEngine {
         self.threads = threads
         layoutDescription = description
         inner = OptimizedLayoutEngine(description, threads: threads)
-        prepare(description)
+        layOut(description)
     }
 
     mutating func prepare(_ description: LayoutDescription) {
+        let previousHeight = contentSize.height
+        layOut(description)
+        if fault == .reprepareKeepsContentHeight { contentSize.height = previousHeight }
+    }
+
+    private mutating func layOut(_ description: LayoutDescription) {
         layoutDescription = description
         inner.prepare(innerDescription(description))
         var laidOut = allElements(of: inner)
         contentSize = inner.contentSize
         switch fault {
-        case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames:
+        case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate:
             break
+        case .secondCheckpointOffByOne:
+            laidOut = laidOut.map { element in
+                var moved = element
+                if element.kind == .item, element.item >= 64 { moved.frame.y += 1 }
+                return moved
+            }
+        case .threadedLastSectionLow:
+            let threaded = threads > 1 && description.sectionStart == .belowLongestColumn && description.sections.count > 1
+                && description.itemCount + description.sections.count >= VerificationHooks.minimumItemsForThreads
+            if threaded {
+                laidOut = laidOut.map { element in
+                    var moved = element
+                    if element.section == description.sections.count - 1 { moved.frame.y += 1 }
+                    return moved
+                }
+            }
+        case .subnormalHeaderDropped:
+            laidOut = laidOut.filter { !($0.kind == .header && $0.frame.height.isSubnormal) }
         case .sectionTopOffByOne:
             if description.sectionStart == .belowLongestColumn, description.sections.count > 1 {
                 laidOut = laidOut.map { element in
@@ -159,6 +203,8 @@ struct PlantedFaultEngine: LayoutEngine {
     mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         var description = layoutDescription
         try description.apply(update)
-        prepare(description)
+        let previous = elements
+        layOut(description)
+        if fault == .staleQueriesAfterUpdate { elements = previous }
     }
 }

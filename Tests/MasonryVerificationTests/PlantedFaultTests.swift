@@ -1,11 +1,13 @@
+import Foundation
 import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads
 import Testing
 
 /// The verifier proves its own power: against each deliberately broken engine the fuzzer finds a
-/// failure within a bounded number of cases, shrinks it to at most 10 items, and the shrunk
-/// reproducer still fails when replayed.
+/// failure within a bounded number of cases, shrinks it to at most 10 items (or the fewest the
+/// fault needs: 65 for one past the second checkpoint), and the shrunk reproducer still fails
+/// when replayed.
 @Suite struct PlantedFaultTests {
     @Test(arguments: PlantedFaultEngine.Fault.allCases)
     func theFuzzerCatchesAndShrinksEachPlantedFault(fault: PlantedFaultEngine.Fault) throws {
@@ -13,27 +15,66 @@ import Testing
         configuration.seed = 7
         configuration.seconds = nil
         configuration.maximumCases = 2000
-        configuration.checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(fault))
-        let outcome = Fuzzer(configuration).run()
+        configuration.checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(fault),
+                                                minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
+        let outcome = try Fuzzer(configuration).run()
         let failure = try #require(outcome.failure, "\(fault) not caught in \(outcome.cases) cases")
-        #expect(failure.shrunk.totalItems <= 10, "shrunk to \(failure.shrunk.totalItems) items: \(failure.shrunk.jsonText())")
+        #expect(failure.shrunk.totalItems <= fault.itemsNeeded, "shrunk to \(failure.shrunk.totalItems) items: \(failure.shrunk.jsonText())")
         #expect(failure.shrunk.totalItems <= failure.original.totalItems)
         // The reproducer, written and read back, still fails.
-        let replayed = try LayoutScenario(json: Array(failure.shrunk.jsonText().utf8))
-        let checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(fault))
+        let replayed = try ScenarioChain(json: Array(failure.shrunk.jsonText().utf8))
+        let checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(fault),
+                                      minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
         let failures = (0..<(fault == .raceBetweenThreads ? 20 : 1)).compactMap { _ in checker.check(replayed, threads: failure.threads) }
         #expect(!failures.isEmpty, "the shrunk case no longer fails: \(replayed.jsonText())")
     }
 
-    @Test func theShippedEngineSurvivesTheSameCases() {
+    @Test func theShippedEngineSurvivesTheSameCases() throws {
         var configuration = Fuzzer.Configuration()
         configuration.seed = 7
         configuration.seconds = nil
         configuration.maximumCases = 400
-        let outcome = Fuzzer(configuration).run()
+        let outcome = try Fuzzer(configuration).run()
         #expect(outcome.failure == nil, "\(outcome.failure?.failure.message ?? "")")
         #expect(outcome.cases == 400)
         #expect(outcome.parserInputs == 1600)
+    }
+}
+
+/// Faults that take the process down (a trap, a hang, memory exhausted), planted in the worker of
+/// the real `masonry` tool: the fuzzer reports each, shrinks it in fresh workers, writes the
+/// reproducer and its drawing, exits 1, and does all that within its budget.
+@Suite struct ProcessFaultTests {
+    /// Seeds whose failing case comes early and small: in a debug build on a busy machine a large
+    /// case can take longer than the 2 s limit on its own.
+    @Test(arguments: [(ProcessFaultEngine.Fault.trap, "Index out of range", 8), (.hang, "ran past the per-case time limit", 8),
+                      (.memory, "allocate", 3)])
+    func theFuzzerOutlivesTheFaultAndShrinksIt(fault: ProcessFaultEngine.Fault, says: String, seed: Int) throws {
+        let directory = temporaryDirectory()
+        let (seconds, shrinkSeconds) = (20.0, 10.0)
+        let run = try MasonryExecutable.run(["fuzz", "--seconds", "\(Int(seconds))", "--shrink-seconds", "\(Int(shrinkSeconds))", "--seed", "\(seed)",
+                                             "--memory-limit", "512", "--planted-fault", fault.rawValue, "--out", directory])
+        #expect(run.status == 1, "\(run.error)")
+        // The budget: the cases' time, the shrinking budget, and a few seconds (one case limit, process starts).
+        #expect(run.seconds < seconds + shrinkSeconds + 5)
+        #expect(run.error.contains("masonry fuzz: case seed"), "\(run.error)")
+        #expect(run.error.contains(says), "\(run.error)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+        let reproducer = try #require(files.first { $0.hasPrefix("case-") && $0.hasSuffix(".json") }, "\(files)")
+        #expect(files.contains(reproducer.replacingOccurrences(of: ".json", with: ".svg")))
+        let chain = try ScenarioChain(json: Array(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(reproducer)"))))
+        #expect(chain.totalItems <= 10, "\(chain.jsonText())")
+        if fault == .trap {
+            let replay = try MasonryExecutable.run(["fuzz", "--replay", "\(directory)/\(reproducer)", "--planted-fault", "trap"])
+            #expect(replay.status == 1 && replay.error.contains("Index out of range"), "\(replay.error)")
+        }
+    }
+
+    @Test func aSupervisedRunOfTheShippedEngineIsClean() throws {
+        let run = try MasonryExecutable.run(["fuzz", "--seconds", "60", "--cases", "60", "--seed", "5"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("60 cases and 240 parser inputs"), "\(run.output)")
+        #expect(run.output.contains("; 1 worker process(es)"), "\(run.output)")
     }
 }
 
@@ -46,9 +87,25 @@ import Testing
         #expect(found.failure.message.contains("bits [0x"))
         #expect(counts.layouts == 1)
         let checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(.tiesBrokenTheWrongWay))
-        #expect(checker.check(found.scenario, threads: 2) != nil)
+        #expect(checker.check(found.chain, threads: 2) != nil)
         let drawing = LayoutDiagram.render(found.failure)
         #expect(drawing.hasPrefix("<svg") && drawing.contains("#e41a1c"))
+    }
+
+    @Test func theMatrixQueriesAfterUpdatesAndPreparesAgain() throws {
+        let suite = VerificationSuite(size: .smoke, threads: [1], candidate: PlantedFaultEngine.factory(.staleQueriesAfterUpdate))
+        let (counts, failure) = suite.run()
+        let found = try #require(failure)
+        #expect(found.failure.message.contains("after updates["), "\(found.failure.message)")
+        #expect(found.chain.scenarios[0].queries.count == 1 && !found.chain.scenarios[0].updates.isEmpty)
+        let checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(.staleQueriesAfterUpdate))
+        #expect(checker.check(found.chain, threads: 1) != nil)
+        #expect(counts.updates >= 1)
+        // A fault that shows only when the engine is prepared again after its updates.
+        let again = VerificationSuite(size: .smoke, threads: [1], candidate: PlantedFaultEngine.factory(.reprepareKeepsContentHeight)).run()
+        let reprepared = try #require(again.failure)
+        #expect(reprepared.failure.message.contains("prepare again with the original description"), "\(reprepared.failure.message)")
+        #expect(reprepared.chain.scenarios.count == 2)
     }
 
     @Test func bytesAlwaysMakeAValidScenario() {

@@ -7,7 +7,7 @@ import Testing
     @Test func scenariosRoundTripBitForBit() throws {
         for seed in 0..<200 as Range<UInt64> {
             let scenario = Fuzzer.scenario(seed: seed)
-            let read = try LayoutScenario(json: Array(scenario.jsonText().utf8))
+            let read = try ScenarioChain(json: Array(scenario.jsonText().utf8))
             #expect(read == scenario)
         }
     }
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func theOptimizedEnginePassesTheCheck() {
-        let checker = ScenarioChecker()
+        let checker = ScenarioChecker(minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
         for seed in 0..<300 as Range<UInt64> {
             let failure = checker.check(Fuzzer.scenario(seed: seed), threads: [1, 2, 8][Int(seed % 3)])
             #expect(failure == nil, "seed \(seed): \(failure?.message ?? "")")
@@ -34,7 +34,7 @@ import Testing
 
     @Test func theReferencePassesTheInvariants() {
         for seed in 0..<200 as Range<UInt64> {
-            let engine = ReferenceLayoutEngine(Fuzzer.scenario(seed: seed).description)
+            let engine = ReferenceLayoutEngine(Fuzzer.scenario(seed: seed).scenarios[0].description)
             #expect(LayoutInvariants.firstViolation(in: engine) == nil, "seed \(seed)")
         }
     }

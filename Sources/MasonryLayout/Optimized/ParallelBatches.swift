@@ -8,8 +8,10 @@ import Dispatch
 enum ParallelBatches {
     /// Batches per thread: a few, so one slow batch does not leave the other threads idle.
     static let batchesPerThread = 4
-    /// Below this many items in all, threads cost more than they save.
-    static let minimumItemsForThreads = 16_384
+    /// Below this many items in all, threads cost more than they save. Task-local so that the
+    /// verifier can lower it for the layouts it checks (`VerificationHooks`) and reach the threaded
+    /// path with small cases; reading it costs one lookup per `prepare`.
+    @TaskLocal static var minimumItemsForThreads = 16_384
 
     /// Contiguous ranges of `itemCounts`' indices, each with roughly `total / batches` items.
     static func plan(itemCounts: [Int], threads: Int) -> [Range<Int>] {

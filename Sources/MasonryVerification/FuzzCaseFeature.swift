@@ -1,0 +1,122 @@
+import MasonryLayout
+import MasonryWorkloads
+
+/// Features of a fuzz case that faults hide behind, to measure how often the generator makes
+/// each one (`masonry fuzz --distribution N`, README.md's table).
+public enum FuzzCaseFeature: String, CaseIterable, Sendable {
+    case subnormalHeaderOrFooter = "a subnormal header or footer height"
+    case hugeHeaderOrFooter = "a huge (>= 1e12) header or footer height"
+    case subnormalInsetOrSpacing = "a subnormal or tiny (<= 1e-300) inset or spacing"
+    case hugeInsetOrSpacing = "a huge (>= 1e12) inset or spacing"
+    case threaded = "sections laid out in parallel batches (threshold lowered to 64 items)"
+    case threadedAtEngineThreshold = "more than 16,384 items on several threads (the engine's own threshold)"
+    case sectionsAroundBatchPlan = "a section count within 1 of a multiple of threads × 4, on several threads"
+    case reprepared = "the engine prepared again with another description"
+    case preparedBack = "… and then with the first one again"
+    case countAtCheckpoint = "a section of k·K - 1, k·K or k·K + 1 items, K = max(64, 16 × columns)"
+    case updateAtCheckpoint = "an update whose index (or an append's end) is k·K - 1, k·K or k·K + 1"
+    case nineColumns = "a section of 9 columns"
+    case sixteenOrSeventeenColumns = "a section of 16 or 17 columns"
+    case manyColumns = "a section of 41 to 1024 columns"
+    case bigSection = "a section of more than 1,000 items"
+    case thousandsOfSections = "more than 1,000 sections"
+    case queriesAfterUpdates = "updates, each followed by queries touching the frames it moved"
+    case continueColumns = "sectionStart continueColumns"
+    case emptySection = "an empty section"
+
+    /// Whether case `chain`, run on `threads` threads, has the feature.
+    public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {
+        let descriptions = chain.scenarios.map(\.description)
+        let sections = descriptions.flatMap(\.sections)
+        let lengths = { (section: SectionDescription) in
+            [section.inset.top, section.inset.left, section.inset.bottom, section.inset.right, section.columnSpacing, section.itemSpacing]
+        }
+        let tiny = { (value: Double) in value > 0 && value <= 1e-300 }
+        switch self {
+        case .subnormalHeaderOrFooter:
+            return sections.contains { $0.headerHeight.isSubnormal || $0.footerHeight.isSubnormal }
+        case .hugeHeaderOrFooter:
+            return sections.contains { $0.headerHeight >= 1e12 || $0.footerHeight >= 1e12 }
+        case .subnormalInsetOrSpacing:
+            return sections.contains { lengths($0).contains(where: tiny) }
+        case .hugeInsetOrSpacing:
+            return sections.contains { lengths($0).contains { $0 >= 1e12 } }
+        case .threaded:
+            return threads > 1 && descriptions.contains { description in
+                description.sectionStart == .belowLongestColumn && description.sections.count > 1
+                    && description.itemCount + description.sections.count >= ScenarioChecker.fuzzingMinimumItemsForThreads
+            }
+        case .threadedAtEngineThreshold:
+            return threads > 1 && descriptions.contains { $0.sections.count > 1 && $0.itemCount + $0.sections.count >= 16_384 }
+        case .sectionsAroundBatchPlan:
+            let batches = threads * 4
+            return threads > 1 && descriptions.contains { description in
+                let count = description.sections.count, remainder = count % batches
+                return count >= batches - 1 && (remainder <= 1 || remainder == batches - 1)
+            }
+        case .reprepared:
+            return chain.scenarios.count > 1
+        case .preparedBack:
+            return chain.scenarios.count > 2
+        case .countAtCheckpoint:
+            return sections.contains { Self.atCheckpoint($0.itemHeights.count, columns: $0.columns) }
+        case .updateAtCheckpoint:
+            return chain.scenarios.contains { scenario in
+                var description = scenario.description
+                return scenario.updates.contains { update in
+                    defer { try? description.apply(update) }
+                    return Self.touchesCheckpoint(update, in: description)
+                }
+            }
+        case .nineColumns:
+            return sections.contains { $0.columns == 9 }
+        case .sixteenOrSeventeenColumns:
+            return sections.contains { $0.columns == 16 || $0.columns == 17 }
+        case .manyColumns:
+            return sections.contains { $0.columns > 40 }
+        case .bigSection:
+            return sections.contains { $0.itemHeights.count > 1000 }
+        case .thousandsOfSections:
+            return descriptions.contains { $0.sections.count > 1000 }
+        case .queriesAfterUpdates:
+            return chain.scenarios.contains { !$0.updates.isEmpty }
+        case .continueColumns:
+            return descriptions.contains { $0.sectionStart == .continueColumns }
+        case .emptySection:
+            return sections.contains { $0.itemHeights.isEmpty }
+        }
+    }
+
+    /// Whether `count` is k·K - 1, k·K or k·K + 1 (k >= 1) for the engine's interval K.
+    static func atCheckpoint(_ count: Int, columns: Int) -> Bool {
+        let interval = RandomLayoutGenerator.checkpointIntervals(columns: columns)[0]
+        return count >= interval - 1 && [0, 1, interval - 1].contains(count % interval)
+    }
+
+    static func touchesCheckpoint(_ update: LayoutUpdate, in description: LayoutDescription) -> Bool {
+        let sections = description.sections
+        switch update {
+        case .appendItems(let section, let heights, _) where sections.indices.contains(section):
+            return atCheckpoint(sections[section].itemHeights.count + heights.count, columns: sections[section].columns)
+        case .setItemHeights(let section, let index, _, _) where sections.indices.contains(section),
+             .insertItems(let section, let index, _, _) where sections.indices.contains(section):
+            return atCheckpoint(index, columns: sections[section].columns)
+        case .deleteItems(let section, let range) where sections.indices.contains(section):
+            return atCheckpoint(range.lowerBound, columns: sections[section].columns)
+                || atCheckpoint(range.upperBound, columns: sections[section].columns)
+        default:
+            return false
+        }
+    }
+
+    /// The share of cases `0..<count` of a run with `seed` (thread counts `threads`, taken in
+    /// turn) that have each feature.
+    public static func distribution(seed: UInt64, cases count: Int, threads: [Int]) -> [(FuzzCaseFeature, Double)] {
+        var found = [FuzzCaseFeature: Int]()
+        for index in 0..<count {
+            let (_, chain, caseThreads) = Fuzzer.fuzzCase(seed: seed, index: index, threads: threads)
+            for feature in allCases where feature.isPresent(in: chain, threads: caseThreads) { found[feature, default: 0] += 1 }
+        }
+        return allCases.map { ($0, Double(found[$0] ?? 0) / Double(max(count, 1))) }
+    }
+}

@@ -1,0 +1,247 @@
+import MasonryLayout
+import MasonryWorkloads
+
+extension Fuzzer {
+    /// The case for `seed`: a scenario chain whose shape and features are drawn at the rates
+    /// README.md states ("Verification and fuzzing"): small layouts mostly, now and then
+    /// thousands of sections, a section of thousands of items, section counts around the
+    /// threaded batch plan, item counts at checkpoint boundaries, many columns, a layout above
+    /// the engine's own threading threshold; extreme lengths; up to eight updates (indices at
+    /// checkpoint boundaries where the counts are); the engine prepared again with another
+    /// description and back; queries after every step, touching the frames the step moved.
+    public static func scenario(seed: UInt64) -> ScenarioChain {
+        var generator = FuzzCaseGenerator(seed: seed)
+        return generator.chain()
+    }
+}
+
+/// Draws one fuzz case: a shape, independent features, then the chain.
+struct FuzzCaseGenerator {
+    /// The case's overall form.
+    enum Form: String, CaseIterable {
+        /// 1 to 6 sections of up to 40 items (sometimes 120).
+        case small
+        /// Some sections' item counts at checkpoint boundaries.
+        case checkpointBoundaries
+        /// Sections past one vector's lanes: 9, 16, 17, 10 to 40, 41 to 1024 columns.
+        case manyColumns
+        /// Section counts of m × B - 1, m × B or m × B + 1 for a batch count B of the threaded
+        /// plan (threads × 4 batches per thread), all sections of one size.
+        case batchPlan
+        /// A section of 1,001 to 5,000 items.
+        case bigSection
+        /// 300 to 2,000 sections of up to 6 items.
+        case thousandsOfSections
+        /// 17,000 to 24,000 items: the engine's own threading threshold (16,384) is passed.
+        case aboveThreadingThreshold
+    }
+
+    var random: RandomLayoutGenerator
+    let form: Form
+    let extremeLengths: Bool
+    let reprepares: Bool
+
+    init(seed: UInt64) {
+        random = RandomLayoutGenerator(seed: seed)
+        let roll = Int(random.generator.next() % 1000)
+        let form: Form = switch roll {
+        case 0..<3: .aboveThreadingThreshold
+        case 3..<23: .thousandsOfSections
+        case 23..<53: .bigSection
+        case 53..<103: .batchPlan
+        case 103..<303: .checkpointBoundaries
+        case 303..<353: .manyColumns
+        default: .small
+        }
+        self.form = form
+        extremeLengths = random.generator.unitDouble() < 0.15
+        let reprepare = random.generator.unitDouble() < 0.15
+        reprepares = reprepare && form != .aboveThreadingThreshold
+    }
+
+    private mutating func integer(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(random.generator.next() % UInt64(range.count))
+    }
+
+    private mutating func chance(_ probability: Double) -> Bool { random.generator.unitDouble() < probability }
+
+    /// The shape of this case's descriptions.
+    private mutating func shape() -> RandomLayoutGenerator.Shape {
+        var shape = RandomLayoutGenerator.Shape()
+        shape.extremeLengths = extremeLengths ? 0.3 : 0
+        switch form {
+        case .small:
+            shape.sections = 1...6
+            shape.items = 0...(chance(0.1) ? 120 : 40)
+        case .checkpointBoundaries:
+            shape.sections = 1...4
+            shape.items = 0...300
+            shape.checkpointBoundaries = 0.7
+        case .manyColumns:
+            shape.sections = 1...3
+            shape.items = 0...200
+            shape.columns = .many
+            shape.checkpointBoundaries = 0.3
+            shape.largestBoundary = 4096  // 16 × 256 columns
+        case .batchPlan, .bigSection, .thousandsOfSections, .aboveThreadingThreshold:
+            break  // drawn in `description()`
+        }
+        return shape
+    }
+
+    private mutating func description() -> LayoutDescription {
+        var shape = shape()
+        switch form {
+        case .small, .checkpointBoundaries, .manyColumns:
+            return random.description(shape)
+        case .batchPlan:
+            let batches = [8, 12, 16, 32][integer(0...3)]  // threads × 4 for 2, 3, 4 and 8 threads
+            let count = max(1, integer(1...3) * batches + integer(-1...1))
+            let items = integer(0...12)
+            shape.sections = count...count
+            shape.items = items...items
+            shape.emptySections = 0
+        case .bigSection:
+            shape.sections = 1...3
+            shape.items = 1001...5000
+        case .thousandsOfSections:
+            shape.sections = 300...2000
+            shape.items = 0...6
+        case .aboveThreadingThreshold:
+            let sections = [8, 16, 33, 64][integer(0...3)]
+            let items = integer(17_000...24_000) / sections
+            shape.sections = sections...sections
+            shape.items = items...items
+            shape.columns = .exactly(integer(2...8))
+            shape.emptySections = 0
+            shape.continueColumns = 0
+        }
+        var description = random.description(shape)
+        if form == .bigSection, description.sections.count > 1 {
+            // One big section among small ones.
+            description = (try? description.replacingItemCounts { index, count in index == 0 ? count : min(count, 20) }) ?? description
+        }
+        return description
+    }
+
+    /// Updates for the scenario, and the description after them.
+    private mutating func updates(for description: LayoutDescription, count: Int) -> [LayoutUpdate] {
+        let boundaries = form == .checkpointBoundaries || form == .manyColumns ? 0.35 : 0.05
+        var current = description
+        return (0..<count).map { _ in
+            let update = random.update(for: current, boundaries: boundaries)
+            try? current.apply(update)
+            return update
+        }
+    }
+
+    mutating func chain() -> ScenarioChain {
+        let first = description()
+        let updateCount = form == .aboveThreadingThreshold ? integer(0...2) : integer(0...8)
+        var scenarios = [scenario(first, updates: updates(for: first, count: updateCount))]
+        if reprepares {
+            let firstEnd = scenarios[0].updates.reduce(into: first) { description, update in try? description.apply(update) }
+            // Another description on the same engine: a new one, the same one changed, or a smaller one.
+            let other: LayoutDescription
+            switch integer(0...2) {
+            case 0: other = description()
+            case 1: other = firstEnd.variant(flip: integer(0...3)) ?? description()
+            default: other = (try? firstEnd.replacingItemCounts { _, count in count / 2 }.droppingLastSections()) ?? description()
+            }
+            scenarios.append(scenario(other, updates: updates(for: other, count: integer(0...4))))
+            if chance(0.5) {
+                // And back: to the first description as it was, or as its updates left it.
+                let back = chance(0.6) ? first : firstEnd
+                scenarios.append(scenario(back, updates: updates(for: back, count: integer(0...4))))
+            }
+        }
+        return ScenarioChain(scenarios)
+    }
+
+    /// The scenario of `description` and `updates`, with queries over the layout after every
+    /// step: random ones, and ones touching the frames near what the step changed.
+    private mutating func scenario(_ description: LayoutDescription, updates: [LayoutUpdate]) -> LayoutScenario {
+        var reference = ReferenceLayoutEngine(description)
+        let elements = allElements(of: reference).map(\.frame)
+        var queries = (0..<2).map { _ in random.rect(in: reference.contentSize, touching: []) }
+        for _ in 0..<2 where !elements.isEmpty {
+            queries.append(random.rect(touching: elements[integer(0...(elements.count - 1))], contentWidth: description.width))
+        }
+        for (index, update) in updates.enumerated() {
+            guard (try? reference.apply(update)) != nil else { continue }
+            let near = Self.framesNear(update, in: reference)
+            if !near.isEmpty {
+                queries.append(random.rect(touching: near[integer(0...(near.count - 1))], contentWidth: reference.contentSize.width))
+            }
+            if index % 2 == 1 { queries.append(random.rect(in: reference.contentSize, touching: near)) }
+        }
+        return LayoutScenario(description: description, updates: updates, queries: queries)
+    }
+
+    /// Frames of the elements an update moved first: around the changed items, the section's
+    /// header and footer, the next section's first items.
+    static func framesNear(_ update: LayoutUpdate, in engine: ReferenceLayoutEngine) -> [Rect] {
+        let sections = engine.layoutDescription.sections
+        let (section, item): (Int, Int)
+        switch update {
+        case .appendItems(let s, _, _): (section, item) = (s, max(0, (sections.indices.contains(s) ? sections[s].itemHeights.count : 0) - 1))
+        case .setItemHeights(let s, let start, _, _), .insertItems(let s, let start, _, _): (section, item) = (s, start)
+        case .deleteItems(let s, let range): (section, item) = (s, range.lowerBound)
+        case .insertSection(_, let s), .deleteSection(let s): (section, item) = (s, 0)
+        case .setWidth: (section, item) = (0, 0)
+        }
+        var frames: [Rect] = []
+        for path in [(section, item - 1), (section, item), (section, item + 1), (section + 1, 0)] {
+            if let frame = engine.frame(ofItemAt: ItemIndexPath(section: path.0, item: path.1)) { frames.append(frame) }
+        }
+        for kind in [ElementKind.header, .footer] {
+            if let frame = engine.frame(ofSupplementary: kind, inSection: section) { frames.append(frame) }
+        }
+        return frames
+    }
+}
+
+private extension LayoutDescription {
+    /// The description with each section's item count changed (heights kept from the front).
+    func replacingItemCounts(_ count: (Int, Int) -> Int) throws(LayoutError) -> LayoutDescription {
+        let sections = self.sections.enumerated().map { index, section in
+            var copy = section
+            copy.itemHeights = Array(section.itemHeights.prefix(max(0, count(index, section.itemHeights.count))))
+            return copy
+        }
+        return try LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
+                                     columnWidthRounding: columnWidthRounding, sections: sections)
+    }
+
+    /// The description without its last half of sections (at least one kept when there is one).
+    func droppingLastSections() throws(LayoutError) -> LayoutDescription {
+        try LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
+                              columnWidthRounding: columnWidthRounding, sections: Array(sections.prefix(max(1, sections.count / 2))))
+    }
+
+    /// The same sections laid out by other rules: the other placement, tie rule, section mode or
+    /// rounding. Nil when the other rule does not accept the sections.
+    func variant(flip rule: Int) -> LayoutDescription? {
+        var placement = self.placement, tieBreak = self.tieBreak, sectionStart = self.sectionStart, rounding = columnWidthRounding
+        var sections = self.sections
+        switch rule {
+        case 0: placement = placement == .shortestColumn ? .roundRobin : .shortestColumn
+        case 1: tieBreak = tieBreak == .lowestIndex ? .highestIndex : .lowestIndex
+        case 2:
+            sectionStart = sectionStart == .belowLongestColumn ? .continueColumns : .belowLongestColumn
+            if sectionStart == .continueColumns {
+                let columns = sections.first?.columns ?? 1
+                sections = sections.map { section in
+                    var copy = section
+                    copy.columns = columns
+                    copy.headerHeight = 0
+                    copy.footerHeight = 0
+                    return copy
+                }
+            }
+        default: rounding = rounding == .none ? .nearest : .none
+        }
+        return try? LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
+                                      columnWidthRounding: rounding, sections: sections)
+    }
+}

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MasonryLayout
+
+/// The optimized engine with a fault that takes its process down: for the verifier's own tests
+/// of crash-safe fuzzing only (`masonry fuzz --planted-fault`, an internal option). The frames
+/// are the optimized engine's; the fault fires on one kind of input, as a real bug would.
+public struct ProcessFaultEngine: LayoutEngine {
+    public enum Fault: String, CaseIterable, Sendable {
+        /// Traps (an array index out of range) when a section's items reach a ninth column, like
+        /// an eight-lane kernel given nine columns.
+        case trap
+        /// Never returns when, in `continueColumns` mode, a section with items follows an empty one.
+        case hang
+        /// Allocates without end when items are appended to an empty section.
+        case memory
+    }
+
+    public let fault: Fault
+    private var inner: OptimizedLayoutEngine
+    /// Keep the faults' work observable, so that the optimizer cannot drop it.
+    private var laneTotal = 0.0
+    private var hoard: [[UInt8]] = []
+
+    public static func factory(_ fault: Fault) -> EngineFactory {
+        { description, threads in ProcessFaultEngine(fault: fault, description: description, threads: threads) }
+    }
+
+    public init(fault: Fault, description: LayoutDescription, threads: Int) {
+        self.fault = fault
+        inner = OptimizedLayoutEngine(description, threads: threads)
+        misbehave(after: nil)
+    }
+
+    public var layoutDescription: LayoutDescription { inner.layoutDescription }
+    public var contentSize: Size { inner.contentSize }
+    public func elements(in rect: Rect) -> [LayoutElement] { inner.elements(in: rect) }
+    public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? { inner.frame(ofItemAt: indexPath) }
+    public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
+        inner.frame(ofSupplementary: kind, inSection: section)
+    }
+
+    public mutating func prepare(_ description: LayoutDescription) {
+        inner.prepare(description)
+        misbehave(after: nil)
+    }
+
+    public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
+        let before = inner.layoutDescription
+        try inner.apply(update)
+        if fault == .memory, case .appendItems(let section, let heights, _) = update, !heights.isEmpty,
+           before.sections[section].itemHeights.isEmpty {
+            while true { hoard.append([UInt8](repeating: 1, count: 16 << 20)) }
+        }
+        misbehave(after: update)
+    }
+
+    private mutating func misbehave(after update: LayoutUpdate?) {
+        let sections = inner.layoutDescription.sections
+        switch fault {
+        case .trap:
+            for section in sections {
+                var lanes = [Double](repeating: 0, count: 8)
+                for (item, height) in section.itemHeights.enumerated() { lanes[item % section.columns] += height }
+                laneTotal += lanes.reduce(0, +)
+            }
+        case .hang:
+            guard inner.layoutDescription.sectionStart == .continueColumns else { return }
+            for (previous, next) in zip(sections, sections.dropFirst()) where previous.itemHeights.isEmpty && !next.itemHeights.isEmpty {
+                while true { usleep(1000) }
+            }
+        case .memory:
+            break
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import MasonryLayout
+@testable import MasonryVerification
+import MasonryWorkloads
+import Testing
+
+/// The generator makes every feature the README's table lists, at about the rate it states.
+@Suite struct FuzzCaseGeneratorTests {
+    /// The floors sit at about half of the shares measured over 100,000 cases (README.md), so a
+    /// change that starves a feature fails here; the cases are the same on every run.
+    @Test func everyFeatureHasItsShare() {
+        let floors: [FuzzCaseFeature: Double] = [
+            .subnormalHeaderOrFooter: 0.01, .hugeHeaderOrFooter: 0.015, .subnormalInsetOrSpacing: 0.05, .hugeInsetOrSpacing: 0.03,
+            .threaded: 0.15, .threadedAtEngineThreshold: 0.0005, .sectionsAroundBatchPlan: 0.01, .reprepared: 0.07, .preparedBack: 0.03,
+            .countAtCheckpoint: 0.08, .updateAtCheckpoint: 0.03, .nineColumns: 0.07, .sixteenOrSeventeenColumns: 0.07,
+            .manyColumns: 0.05, .bigSection: 0.015, .thousandsOfSections: 0.004, .queriesAfterUpdates: 0.8,
+            .continueColumns: 0.15, .emptySection: 0.12,
+        ]
+        let distribution = FuzzCaseFeature.distribution(seed: 1, cases: 2000, threads: [1, 2, 3, 8])
+        #expect(distribution.count == FuzzCaseFeature.allCases.count)
+        for (feature, share) in distribution {
+            #expect(share >= floors[feature, default: 1], "\(feature.rawValue): \(share)")
+        }
+    }
+
+    @Test func checkpointBoundariesFollowTheColumnCount() {
+        #expect(RandomLayoutGenerator.checkpointIntervals(columns: 2).first == 64)
+        #expect(RandomLayoutGenerator.checkpointIntervals(columns: 9).first == 144)
+        let indices = RandomLayoutGenerator.boundaryIndices(columns: 2, count: 130)
+        #expect(Set([63, 64, 65, 127, 128, 129]).isSubset(of: indices) && indices.allSatisfy { (0...130).contains($0) })
+        #expect(FuzzCaseFeature.atCheckpoint(64, columns: 3) && FuzzCaseFeature.atCheckpoint(129, columns: 3))
+        #expect(!FuzzCaseFeature.atCheckpoint(62, columns: 3) && FuzzCaseFeature.atCheckpoint(143, columns: 9))
+    }
+
+    @Test func casesAreTheSameForTheSameSeed() {
+        for seed in [0, 7, 12345] as [UInt64] {
+            #expect(Fuzzer.scenario(seed: seed) == Fuzzer.scenario(seed: seed))
+        }
+    }
+}
+
+/// What the worker and the supervisor say to each other survives the pipe bit for bit.
+@Suite struct WorkerProtocolTests {
+    @Test func failuresRoundTrip() throws {
+        let description = try LayoutDescription(width: 0.1, sections: [SectionDescription(columns: 1, headerHeight: .leastNonzeroMagnitude,
+                                                                                          itemHeights: [1e15, 0])])
+        let elements = [LayoutElement(kind: .header, section: 0, frame: Rect(x: 0, y: 0, width: 0.1, height: .leastNonzeroMagnitude)),
+                        LayoutElement(kind: .item, section: 0, item: 1, frame: Rect(x: -0.0, y: 1e15, width: 0.1, height: 0))]
+        let failure = CheckFailure(kind: .timeout, message: "line one\nline two: bits [0x7FF0]", layout: description,
+                                   candidateElements: elements, referenceElements: elements.reversed())
+        let decoded = try #require(WorkerProtocol.decode(WorkerProtocol.encode(failure)))
+        #expect(decoded.kind == .timeout && decoded.message == failure.message && decoded.layout == description)
+        let bits = { (elements: [LayoutElement]) in elements.map { [$0.frame.x.bitPattern, $0.frame.y.bitPattern, $0.frame.height.bitPattern] } }
+        #expect(bits(decoded.candidateElements) == bits(elements) && decoded.referenceElements.map(\.kind) == [.item, .header])
+        #expect(WorkerProtocol.decode(Array("mismatch\n5\nab".utf8)) == nil)
+    }
+}

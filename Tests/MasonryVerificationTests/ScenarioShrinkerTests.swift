@@ -1,0 +1,84 @@
+import Foundation
+import MasonryLayout
+import MasonryVerification
+import Testing
+
+/// The shrinker's moves, one property each, with checks in this process.
+@Suite struct ScenarioShrinkerTests {
+    /// A "fault" as a predicate on the layout: fails when `condition` holds for the description after its updates.
+    private func failing(when condition: @escaping (LayoutDescription, Int) -> Bool) -> (ScenarioChain, Int) -> ScenarioShrinker.Verdict {
+        { chain, threads in
+            let last = chain.scenarios.last!
+            let description = last.updates.reduce(into: last.description) { description, update in try? description.apply(update) }
+            guard condition(description, threads) else { return .passes }
+            return .fails(CheckFailure(message: "planted", layout: description, candidateElements: [], referenceElements: []))
+        }
+    }
+
+    private func chain(sections: Int, items: Int, height: Double = 123.456) -> ScenarioChain {
+        let description = try! LayoutDescription(width: 390, sections: (0..<sections).map { index in
+            SectionDescription(columns: 3, inset: EdgeInsets(top: 1.5, left: 2, bottom: 3, right: 4), columnSpacing: 2.5, itemSpacing: 1.25,
+                               headerHeight: 7.75, itemHeights: (0..<items).map { height + Double($0 % 7) })
+        })
+        return ScenarioChain(LayoutScenario(description: description, updates: [.setWidth(400), .appendItems(section: 0, heights: [1])],
+                                            queries: [Rect(x: 0, y: 0, width: 10, height: 10)]))
+    }
+
+    @Test func aFaultThatNeedsSixtyFiveItemsShrinksToExactlyThat() {
+        let start = chain(sections: 7, items: 654)
+        let failure = CheckFailure(message: "planted", layout: start.scenarios[0].description, candidateElements: [], referenceElements: [])
+        let outcome = ScenarioShrinker().shrink(start, threads: 8, failure: failure,
+                                                test: failing { description, _ in description.sections.contains { $0.itemHeights.count > 64 } })
+        let description = outcome.chain.scenarios[0].description
+        #expect(outcome.chain.totalItems == 65)
+        #expect(description.sections.count == 1)
+        #expect(outcome.threads == 1)
+        #expect(outcome.chain.scenarios[0].updates.isEmpty && outcome.chain.scenarios[0].queries.isEmpty)
+        #expect(description.sections[0].itemHeights.allSatisfy { $0 <= 1 }, "heights towards small integers")
+        #expect(description.sections[0].inset == .zero && description.sections[0].headerHeight == 0 && description.sections[0].columns == 1)
+        #expect(!outcome.stoppedEarly)
+    }
+
+    @Test func ordersAndTiesSurviveAsSmallIntegers() throws {
+        // Fails while item 1 is strictly taller than item 0 and item 2 ties item 0.
+        let description = try LayoutDescription(width: 100, sections: [SectionDescription(columns: 2, itemHeights: [17.3, 250.125, 17.3, 90])])
+        let start = ScenarioChain(LayoutScenario(description: description))
+        let failure = CheckFailure(message: "planted", layout: description, candidateElements: [], referenceElements: [])
+        let outcome = ScenarioShrinker().shrink(start, threads: 1, failure: failure, test: failing { description, _ in
+            let heights = description.sections.first?.itemHeights ?? []
+            return heights.count >= 3 && heights[1] > heights[0] && heights[2] == heights[0]
+        })
+        #expect(outcome.chain.scenarios[0].description.sections[0].itemHeights == [1, 2, 1])
+    }
+
+    @Test func threadsStayWhereTheFaultNeedsThem() {
+        let start = chain(sections: 3, items: 5)
+        let failure = CheckFailure(message: "planted", layout: start.scenarios[0].description, candidateElements: [], referenceElements: [])
+        let outcome = ScenarioShrinker().shrink(start, threads: 8, failure: failure, test: failing { _, threads in threads > 1 })
+        #expect(outcome.threads == 2)
+    }
+
+    @Test func theDeadlineEndsShrinkingWithTheSmallestSoFar() {
+        let start = chain(sections: 20, items: 200)
+        let failure = CheckFailure(message: "planted", layout: start.scenarios[0].description, candidateElements: [], referenceElements: [])
+        let slowTest = failing { description, _ in description.itemCount > 10 }
+        let outcome = ScenarioShrinker(deadline: .now + .milliseconds(50)).shrink(start, threads: 1, failure: failure) { chain, threads in
+            Thread.sleep(forTimeInterval: 0.01)
+            return slowTest(chain, threads)
+        }
+        #expect(outcome.stoppedEarly)
+        #expect(outcome.chain.totalItems < start.totalItems)
+        #expect(outcome.checks < 10)
+    }
+
+    @Test func aMismatchIsNotTradedForACrash() {
+        let start = chain(sections: 2, items: 4)
+        let failure = CheckFailure(message: "planted", layout: start.scenarios[0].description, candidateElements: [], referenceElements: [])
+        // Smaller candidates crash: not the same failure, so nothing is kept.
+        let outcome = ScenarioShrinker().shrink(start, threads: 1, failure: failure) { chain, _ in
+            .fails(CheckFailure(kind: chain == start ? .mismatch : .crash, message: "other", layout: chain.scenarios[0].description,
+                                candidateElements: [], referenceElements: []))
+        }
+        #expect(outcome.chain == start)
+    }
+}
