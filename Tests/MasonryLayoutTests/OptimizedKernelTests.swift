@@ -183,11 +183,10 @@ import Testing
             let section = try! LayoutDescription(width: 100, sections: [
                 SectionDescription(columns: 3, itemHeights: generator.itemHeights(count: 200)),
             ]).sections[0]
-            let heights = section.itemHeights
             var layout = SectionLayout()
             layout.reset(shape: SectionShape(placement: .shortestColumn, columnCount: 3), geometry: .empty, startPosition: 0,
                          itemCapacity: 200) { _ in 0 }
-            layout.layOut(from: 0, section: section, tieBreak: .lowestIndex)
+            layout.layOut(from: 0, section: section, rules: SectionRules(tieBreak: .lowestIndex))
             layout.storage.withHandle { handle in
                 switch field {
                 case "y": handle.extents[150].y += 1
@@ -196,7 +195,7 @@ import Testing
                 case "checkpoint": handle.checkpointHeights(1)[0] += 1
                 default: handle.lastItems(1)[0] &+= 1
                 }
-                heights.withUnsafeBufferPointer { handle.checkInvariants(heights: $0, itemSpacing: 0, tieBreak: .lowestIndex) }
+                handle.checkInvariants(section: section, rules: SectionRules(tieBreak: .lowestIndex))
             }
         }
     }
