@@ -174,6 +174,35 @@ import Testing
         expectSameLayout(copy, as: ReferenceLayoutEngine(copy.layoutDescription), generator: &generator)
     }
 
+    /// A width change lays out again only the sections whose column count changed; the others
+    /// keep their buffers (the same storage, written in place) and get their new x and width.
+    @Test(arguments: [1, 2])
+    func setWidthLaysOutOnlySectionsWhoseCountChanged(threads: Int) throws {
+        var generator = RandomLayoutGenerator(seed: 31)
+        let sections = [
+            SectionDescription(columns: 3, itemSpacing: 1, itemHeights: generator.itemHeights(count: 500)),
+            SectionDescription(columnCount: .adaptive(minColumnWidth: 90, maxColumns: nil), headerHeight: 8,
+                               itemHeights: generator.itemHeights(count: 500)),
+            SectionDescription(columnCount: .adaptive(minColumnWidth: 50, maxColumns: 2), itemHeights: generator.itemHeights(count: 500),
+                               itemSpans: SpanKernelTests.spans(count: 500, columns: 2, generator: &generator)),
+            SectionDescription(columnCount: .adaptive(minColumnWidth: 60, maxColumns: nil), footerHeight: 3,
+                               itemHeights: generator.itemHeights(count: 500),
+                               itemSpans: SpanKernelTests.spans(count: 500, columns: 5, generator: &generator)),
+        ]
+        let description = try LayoutDescription(width: 390, trailingItemSpacing: .exclude, sections: sections)
+        var engine = OptimizedLayoutEngine(description, threads: threads)
+        for width in [800.0, 812, 200, 390] {
+            let counts = engine.layoutDescription.sections.map(\.columns)
+            let storages = engine.sections.map { ObjectIdentifier($0.storage) }
+            try engine.apply(.setWidth(width))
+            for index in sections.indices where engine.layoutDescription.sections[index].columns == counts[index] {
+                #expect(ObjectIdentifier(engine.sections[index].storage) == storages[index], "section \(index) at width \(width)")
+            }
+            #expect(engine.sections.map(\.header.shape.columnCount) == engine.layoutDescription.sections.map(\.columns))
+            expectSameLayout(engine, as: ReferenceLayoutEngine(engine.layoutDescription), queries: 10, generator: &generator)
+        }
+    }
+
     #if DEBUG
     /// The invariant check replays the section: a corrupted y, column or checkpoint fails it.
     @Test(arguments: ["y", "height", "column", "checkpoint", "lastItem"])
@@ -183,11 +212,10 @@ import Testing
             let section = try! LayoutDescription(width: 100, sections: [
                 SectionDescription(columns: 3, itemHeights: generator.itemHeights(count: 200)),
             ]).sections[0]
-            let heights = section.itemHeights
             var layout = SectionLayout()
             layout.reset(shape: SectionShape(placement: .shortestColumn, columnCount: 3), geometry: .empty, startPosition: 0,
                          itemCapacity: 200) { _ in 0 }
-            layout.layOut(from: 0, section: section, tieBreak: .lowestIndex)
+            layout.layOut(from: 0, section: section, rules: SectionRules(tieBreak: .lowestIndex))
             layout.storage.withHandle { handle in
                 switch field {
                 case "y": handle.extents[150].y += 1
@@ -196,7 +224,7 @@ import Testing
                 case "checkpoint": handle.checkpointHeights(1)[0] += 1
                 default: handle.lastItems(1)[0] &+= 1
                 }
-                heights.withUnsafeBufferPointer { handle.checkInvariants(heights: $0, itemSpacing: 0, tieBreak: .lowestIndex) }
+                handle.checkInvariants(section: section, rules: SectionRules(tieBreak: .lowestIndex))
             }
         }
     }

@@ -6,29 +6,31 @@ import Foundation
 ///
 /// Costs: prepare O(items) for up to 16 columns (a sorted-heights merge per item) and
 /// O(items × log2(columns)) above, spread over threads by section in `belowLongestColumn` mode;
-/// a rect query O(log(sections) + log(items) + K + k) for k hits (round robin:
-/// O(columns × log(items) + k log k)); an item lookup O(1); appending k items O(k + K); changing
-/// item i of section s re-lays out section s from the checkpoint before i and moves later
-/// sections by their tops, O(items after i + sections). In `continueColumns` mode a change
-/// re-lays out every later section too, which depends on it. K is the checkpoint interval (64
-/// items, 16 per column above 4 columns). Memory: 8 bytes per item for round robin, 10 for
-/// shortest column, plus checkpoints (under 1 byte per item).
+/// a section with spans O(items × columns) (a window search per item; `SpanKernel`); a rect
+/// query O(log(sections) + log(items) + K + k) for k hits (round robin: O(columns × log(items)
+/// + k log k); a section with spans O(log(items) + K × (blocks holding hits)), or
+/// O(columns × log(items) + …) when its columns are far apart; `SectionQuery`); an item lookup
+/// O(1); appending k items O(k + K); changing item i of section s re-lays out section s from the
+/// checkpoint before i and moves later sections by their tops, O(items after i + sections). In
+/// `continueColumns` mode a change re-lays out every later section too, which depends on it. K
+/// is the checkpoint interval (64 items, 16 per column above 4 columns). Memory: 8 bytes per
+/// item for round robin, 18 for shortest column, 20 for a section with spans, plus checkpoints
+/// (under 1 byte per item).
 ///
-/// TEMPORARY (format v2, phase 1): a description with item spans, the horizontal axis or
-/// `trailingItemSpacing: "exclude"` is laid out by a reference engine held in
-/// `formatV2Fallback`, at the reference's costs; see `FormatV2Fallback`.
+/// Every section is laid out in layout coordinates (vertical); a horizontal layout's frames,
+/// query rects and content size are transposed where they cross the public interface, which
+/// costs one pass over a query's answer and nothing in `prepare`. Right to left is in the
+/// sections' geometry (`SectionGeometry`), which gives each item's x.
 public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     public private(set) var layoutDescription: LayoutDescription
-    public private(set) var contentSize = Size(width: 0, height: 0)
+    /// The content size in layout coordinates (vertical).
+    private var layoutContentSize = Size(width: 0, height: 0)
     /// Threads `prepare` may use (1: the calling thread only).
     public let threads: Int
     @usableFromInline private(set) var sections: [SectionLayout] = []
     /// `sectionTops[s]` is section s's top, `sectionTops[count]` the bottom of the last one. All
     /// zero in `continueColumns` mode, whose sections share one coordinate space.
     @usableFromInline private(set) var sectionTops: [Double] = [0]
-    /// TEMPORARY (format v2, phase 1): the engine that lays out descriptions the kernels do not
-    /// support yet; nil when the kernels lay out this one.
-    @usableFromInline private(set) var formatV2Fallback: FormatV2Fallback?
 
     /// All the machine's active cores.
     public static var defaultThreadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
@@ -39,17 +41,10 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         prepare(description)
     }
 
+    public var contentSize: Size { layoutDescription.axis.onScreen(layoutContentSize) }
+
     public mutating func prepare(_ description: LayoutDescription) {
         layoutDescription = description
-        formatV2Fallback = nil
-        if FormatV2Fallback.isNeeded(for: description) {
-            let fallback = FormatV2Fallback(description)
-            formatV2Fallback = fallback
-            sections = []
-            sectionTops = [0]
-            contentSize = fallback.engine.contentSize
-            return
-        }
         switch description.sectionStart {
         case .belowLongestColumn:
             // Reuse the previous layout's sections, and their buffers, in place.
@@ -78,36 +73,37 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// order), which the hardware prefetchers follow.
     private static func layOutFresh(_ layouts: UnsafeMutableBufferPointer<SectionLayout>, _ batch: Range<Int>,
                                     of description: LayoutDescription) {
+        let rules = SectionRules(description)
         description.sections.withUnsafeBufferPointer { sections in
             let half = batch.count / 2
             for first in batch.lowerBound..<(batch.lowerBound + half) {
                 let second = first + half
                 reset(&layouts[first], toSection: first, of: description, after: nil)
                 reset(&layouts[second], toSection: second, of: description, after: nil)
-                let columns = sections[first].columns
-                if description.placement == .shortestColumn, SectionLayout.pairableColumns.contains(columns),
-                   sections[second].columns == columns {
-                    SectionLayout.layOutFresh(&layouts[first], sections[first], &layouts[second], sections[second],
-                                              tieBreak: description.tieBreak)
+                let shape = layouts[first].header.shape
+                if shape.kernel == .shortestColumn, SectionLayout.pairableColumns.contains(shape.columnCount),
+                   layouts[second].header.shape == shape {
+                    SectionLayout.layOutFresh(&layouts[first], sections[first], &layouts[second], sections[second], rules: rules)
                 } else {
-                    layouts[first].layOut(from: 0, section: sections[first], tieBreak: description.tieBreak)
-                    layouts[second].layOut(from: 0, section: sections[second], tieBreak: description.tieBreak)
+                    layouts[first].layOut(from: 0, section: sections[first], rules: rules)
+                    layouts[second].layOut(from: 0, section: sections[second], rules: rules)
                 }
             }
             if batch.count % 2 == 1 {
                 let last = batch.upperBound - 1
                 reset(&layouts[last], toSection: last, of: description, after: nil)
-                layouts[last].layOut(from: 0, section: sections[last], tieBreak: description.tieBreak)
+                layouts[last].layOut(from: 0, section: sections[last], rules: rules)
             }
         }
     }
 
     /// Makes `layout` section `index` of `description` with no items yet, its columns where
-    /// `previous` (in `continueColumns` mode) left them.
+    /// `previous` (in `continueColumns` mode) left them, its kernel the one its spans need.
     private static func reset(_ layout: inout SectionLayout, toSection index: Int, of description: LayoutDescription,
                               after previous: SectionLayout?) {
         description.sections.borrowElement(index) { section in
-            let shape = SectionShape(placement: description.placement, columnCount: section.columns)
+            let spans = section.itemSpans.map { needsSpanKernel($0, columns: section.columns) } ?? false
+            let shape = SectionShape(kernel: SectionKernel(placement: description.placement, spans: spans), columnCount: section.columns)
             let geometry = description.geometry(ofSection: index)
             let items = section.itemHeights.count
             switch description.sectionStart {
@@ -129,11 +125,17 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         }
     }
 
+    /// Whether a section of `columns` columns with these spans needs the spans kernel: some
+    /// item covers more than one column. O(items), only for sections that give spans.
+    private static func needsSpanKernel(_ spans: some Sequence<ItemSpan>, columns: Int) -> Bool {
+        columns > 1 && spans.contains { $0.columnCount(in: columns) > 1 }
+    }
+
     /// Section `index` of the description, laid out, after `previous` in `continueColumns` mode.
     private func laidOutSection(_ index: Int, after previous: SectionLayout?) -> SectionLayout {
         var layout = SectionLayout()
         Self.reset(&layout, toSection: index, of: layoutDescription, after: previous)
-        layoutDescription.sections.borrowElement(index) { layout.layOut(from: 0, section: $0, tieBreak: layoutDescription.tieBreak) }
+        layoutDescription.sections.borrowElement(index) { layout.layOut(from: 0, section: $0, rules: SectionRules(layoutDescription)) }
         return layout
     }
 
@@ -143,7 +145,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         for index in first..<sections.count {
             sectionTops.append(sectionTops[index] + sections.borrowElement(index) { $0.height })
         }
-        contentSize = Size(width: layoutDescription.width, height: sectionTops[sections.count])
+        layoutContentSize = Size(width: layoutDescription.width, height: sectionTops[sections.count])
     }
 
     /// Re-lays out section `first` from `item`, then every later section (they continue its columns).
@@ -151,25 +153,67 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         let description = layoutDescription
         sections.removeSubrange(min(first + (item > 0 ? 1 : 0), sections.count)...)
         if item > 0 {
-            description.sections.borrowElement(first) { sections[first].layOut(from: item, section: $0, tieBreak: description.tieBreak) }
+            description.sections.borrowElement(first) { sections[first].layOut(from: item, section: $0, rules: SectionRules(description)) }
         }
         for index in sections.count..<description.sections.count {
             sections.append(laidOutSection(index, after: sections.last))
         }
         sectionTops = Array(repeating: 0, count: sections.count + 1)
-        contentSize = Size(width: description.width, height: sections.last?.localBottom ?? 0)
+        layoutContentSize = Size(width: description.width, height: sections.last?.localBottom ?? 0)
     }
 
-    /// Re-lays out section `index` from `item` and everything that depends on it.
-    private mutating func layOutSection(_ index: Int, from item: Int) {
+    /// Re-lays out section `index` from `item` and everything that depends on it; from its first
+    /// item, with the spans kernel, when `newSpans` (an update's) give a span-free section an
+    /// item covering several columns.
+    private mutating func layOutSection(_ index: Int, from item: Int, newSpans: [ItemSpan]? = nil) {
+        let needsSpanKernel = newSpans.map {
+            !sections[index].header.shape.kernel.hasSpans && Self.needsSpanKernel($0, columns: layoutDescription.sections[index].columns)
+        } ?? false
         switch layoutDescription.sectionStart {
         case .belowLongestColumn:
+            if needsSpanKernel { Self.reset(&sections[index], toSection: index, of: layoutDescription, after: nil) }
             layoutDescription.sections.borrowElement(index) {
-                sections[index].layOut(from: item, section: $0, tieBreak: layoutDescription.tieBreak)
+                sections[index].layOut(from: needsSpanKernel ? 0 : item, section: $0, rules: SectionRules(layoutDescription))
             }
             updateTops(from: index)
         case .continueColumns:
-            layOutContinuing(fromSection: index, item: item)
+            layOutContinuing(fromSection: index, item: needsSpanKernel ? 0 : item)
+        }
+    }
+
+    /// After a width change: lays out again the sections whose column count changed (adaptive
+    /// ones; in `continueColumns` mode, where they share one count, all of them), and gives the
+    /// others their new x and column width only (heights do not depend on the width).
+    private mutating func changeWidth() {
+        let description = layoutDescription
+        let changed = sections.indices.map { sections[$0].header.shape.columnCount != description.sections[$0].columns }
+        layoutContentSize.width = description.width
+        guard let first = changed.firstIndex(of: true) else {
+            for index in sections.indices {
+                sections[index].geometry = description.geometry(ofSection: index)
+            }
+            return
+        }
+        switch description.sectionStart {
+        case .belowLongestColumn:
+            var layouts = sections
+            sections = []
+            let itemCounts = description.sections.indices.map { changed[$0] ? description.sections[$0].itemHeights.count : 0 }
+            ParallelBatches.forEachBatch(&layouts, itemCounts: itemCounts, threads: threads) { batch, layouts in
+                let rules = SectionRules(description)
+                for index in batch {
+                    if changed[index] {
+                        Self.reset(&layouts[index], toSection: index, of: description, after: nil)
+                        description.sections.borrowElement(index) { layouts[index].layOut(from: 0, section: $0, rules: rules) }
+                    } else {
+                        layouts[index].geometry = description.geometry(ofSection: index)
+                    }
+                }
+            }
+            sections = layouts
+            updateTops(from: first)
+        case .continueColumns:
+            layOutContinuing(fromSection: 0, item: 0)
         }
     }
 
@@ -177,17 +221,13 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         try layoutDescription.apply(update)
-        if formatV2Fallback != nil || update.carriesItemSpans {
-            prepare(layoutDescription)  // TEMPORARY (format v2, phase 1): see `FormatV2Fallback`.
-            return
-        }
         switch update {
-        case .appendItems(let section, _, _):
-            layOutSection(section, from: sections[section].itemCount)
-        case .setItemHeights(let section, let start, _, _):
-            layOutSection(section, from: start)
-        case .insertItems(let section, let index, _, _):
-            layOutSection(section, from: index)
+        case .appendItems(let section, _, let spans):
+            layOutSection(section, from: sections[section].itemCount, newSpans: spans)
+        case .setItemHeights(let section, let start, _, let spans):
+            layOutSection(section, from: start, newSpans: spans)
+        case .insertItems(let section, let index, _, let spans):
+            layOutSection(section, from: index, newSpans: spans)
         case .deleteItems(let section, let range):
             layOutSection(section, from: range.lowerBound)
         case .insertSection(_, let index):
@@ -205,16 +245,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             case .continueColumns: layOutContinuing(fromSection: index, item: 0)
             }
         case .setWidth:
-            // An adaptive section whose column count changed is laid out again (all of them, for now).
-            if sections.indices.contains(where: { sections[$0].header.shape.columnCount != layoutDescription.sections[$0].columns }) {
-                prepare(layoutDescription)
-                return
-            }
-            // Otherwise heights do not depend on the width: only x and the column width change.
-            for index in sections.indices {
-                sections[index].geometry = layoutDescription.geometry(ofSection: index)
-            }
-            contentSize.width = layoutDescription.width
+            changeWidth()
         }
     }
 
@@ -225,15 +256,15 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     @inlinable
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
         let section = indexPath.section
-        // The fallback holds the layout when `sections` is empty: off the lookup's path.
-        guard section >= 0, section < sections.count else { return formatV2Fallback?.engine.frame(ofItemAt: indexPath) }
-        return SectionLayout.frame(ofItem: indexPath.item, in: storage(ofSection: section),
-                                   top: sectionTops.withUnsafeBufferPointer { $0[section] }) { item in
+        guard section >= 0, section < sections.count else { return nil }
+        let frame = SectionLayout.frame(ofItem: indexPath.item, in: storage(ofSection: section),
+                                        top: sectionTops.withUnsafeBufferPointer { $0[section] }) { item in
             // Round robin's heights, from the description without bounds checks: the section
             // has checked `item` against its item count, which is the heights' count. (Checked
             // subscripts keep the loads even where a caller uses only y: a trap is an effect.)
             layoutDescription.sections.withUnsafeBufferPointer { $0[section].itemHeights.withUnsafeBufferPointer { $0[item] } }
         }
+        return layoutDescription.axis == .vertical ? frame : frame?.transposed
     }
 
     /// Section `section`'s storage, unretained (`sections` keeps it alive while `self` is
@@ -245,9 +276,12 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     }
 
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
-        guard sections.indices.contains(section) else {
-            return formatV2Fallback?.engine.frame(ofSupplementary: kind, inSection: section)
-        }
+        layoutFrame(ofSupplementary: kind, inSection: section).map { layoutDescription.axis.onScreen($0) }
+    }
+
+    /// A header's or footer's frame in layout coordinates.
+    private func layoutFrame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
+        guard sections.indices.contains(section) else { return nil }
         let (headerHeight, footerHeight) = layoutDescription.sections.borrowElement(section) { ($0.headerHeight, $0.footerHeight) }
         switch kind {
         case .header where headerHeight > 0:
@@ -270,21 +304,31 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// Open edges filter the closed answer with the exact open test (an open hit is a closed
     /// hit): the same O(log n + k) cost.
     public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
-        if let formatV2Fallback { return formatV2Fallback.engine.elements(in: rect, edges: edges, pinningHeaders: pinningHeaders) }
         var result: [LayoutElement] = []
         result.reserveCapacity(64)
-        appendElements(in: rect, pinningHeaders: pinningHeaders, to: &result)
+        let layoutRect = layoutDescription.axis.onScreen(rect)  // the transposition is its own inverse
+        appendElements(in: layoutRect, pinningHeaders: pinningHeaders, to: &result)
         if edges == .open {
-            result.removeAll { !$0.frame.intersects(rect, edges: .open) }
+            result.removeAll { !$0.frame.intersects(layoutRect, edges: .open) }
         }
+        transposeIfHorizontal(&result, from: 0)
         return result
     }
 
     /// Appends the elements in `rect` to `result` without allocating when `result` has room:
     /// the query for a caller that reuses one buffer.
     public func elements(in rect: Rect, into result: inout [LayoutElement]) {
-        if let formatV2Fallback { return result.append(contentsOf: formatV2Fallback.engine.elements(in: rect)) }
-        appendElements(in: rect, pinningHeaders: false, to: &result)
+        let start = result.count
+        appendElements(in: layoutDescription.axis.onScreen(rect), pinningHeaders: false, to: &result)
+        transposeIfHorizontal(&result, from: start)
+    }
+
+    /// A horizontal layout's answer, found in layout coordinates, in the view's: one pass.
+    private func transposeIfHorizontal(_ result: inout [LayoutElement], from start: Int) {
+        guard layoutDescription.axis == .horizontal else { return }
+        for index in start..<result.count {
+            result[index].frame = result[index].frame.transposed
+        }
     }
 
     /// The closed-edge answer, headers pinned if asked, appended to `result`.
@@ -304,7 +348,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// content height above the section's top (the local bottom holds the header), so only
     /// sections starting within 2^-50 of it below the rect can have one. Usually none.
     private func appendPinnedHeaders(from first: Int, in rect: Rect, to result: inout [LayoutElement]) {
-        let reach = rect.maxY + (contentSize.height * 0x1p-50 + Double.leastNormalMagnitude)
+        let reach = rect.maxY + (layoutContentSize.height * 0x1p-50 + Double.leastNormalMagnitude)
         var section = first
         while section < sections.count, sectionTops[section] <= reach {
             if let header = header(ofSection: section, pinnedTo: rect), header.intersects(rect) {
@@ -316,7 +360,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     /// A section's header frame, pinned for `rect` when given (README.md, "Queries").
     private func header(ofSection section: Int, pinnedTo rect: Rect?) -> Rect? {
-        guard var header = frame(ofSupplementary: .header, inSection: section) else { return nil }
+        guard var header = layoutFrame(ofSupplementary: .header, inSection: section) else { return nil }
         if let rect {
             header.y = LayoutArithmetic.pinnedHeaderY(rectMinY: rect.minY, sectionTop: sectionTops[section],
                                                       localBottom: sections.borrowElement(section) { $0.localBottom },
@@ -367,7 +411,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
                                           heights: heights, to: &result)
             }
         }
-        if let footer = frame(ofSupplementary: .footer, inSection: section), footer.intersects(rect) {
+        if let footer = layoutFrame(ofSupplementary: .footer, inSection: section), footer.intersects(rect) {
             result.append(LayoutElement(kind: .footer, section: section, frame: footer))
         }
     }
@@ -375,6 +419,6 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// Bytes the engine keeps beyond the description's heights (allocations and array capacities).
     public var retainedBytes: Int {
         sections.reduce(sections.capacity * MemoryLayout<SectionLayout>.stride) { $0 + $1.retainedBytes }
-            + sectionTops.capacity * 8 + (formatV2Fallback?.engine.retainedBytes ?? 0)
+            + sectionTops.capacity * 8
     }
 }

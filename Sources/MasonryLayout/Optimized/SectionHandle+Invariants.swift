@@ -1,20 +1,24 @@
 #if DEBUG
 extension SectionHandle {
     /// Replays the section from its start heights with the layout arithmetic and checks, bit
-    /// for bit, everything a lay-out wrote: each item's y and column (the shortest column by
-    /// the tie rule, or the round-robin position), every checkpoint's column heights, smallest
-    /// height and last items, the checkpoint count, and the end heights. Debug builds only
-    /// (`SectionLayout.layOut` calls it after every lay-out, so every test runs it); O(items ×
-    /// columns).
-    func checkInvariants(heights: UnsafeBufferPointer<Double>, itemSpacing: Double, tieBreak: TieBreak) {
+    /// for bit, everything a lay-out wrote: each item's y, height and column or covered columns
+    /// (by the placement rule, spans and the tie rule as `ReferenceLayoutEngine` applies them),
+    /// every checkpoint's column heights, smallest height, last items and round-robin position,
+    /// the checkpoint count, the end heights and position, and the local bottom. Debug builds
+    /// only (`SectionLayout.layOut` calls it after every lay-out, so every test runs it); O(items
+    /// × columns).
+    func checkInvariants(section: borrowing SectionDescription, rules: SectionRules) {
         let header = header.pointee
         let shape = header.shape
         let columnCount = shape.columnCount
+        let heights = section.itemHeights
         precondition(header.itemCount == heights.count && header.itemCount <= header.layout.itemCapacity, "item count")
         precondition(header.checkpointCount == shape.checkpointCount(items: header.itemCount)
                      && header.checkpointCount <= header.layout.checkpointCapacity, "checkpoint count")
         var columnHeights = Array(checkpointHeights(0))
+        var columnEnds = columnHeights
         var lastItems = [UInt32](repeating: SectionHandle.noItem, count: columnCount)
+        var position = header.startPosition
         var previousY = -Double.infinity
         for item in 0..<header.itemCount {
             if item > 0, item & (shape.interval - 1) == 0 {
@@ -22,28 +26,45 @@ extension SectionHandle {
                 precondition(Array(checkpointHeights(checkpoint)).map(\.bitPattern) == columnHeights.map(\.bitPattern),
                              "checkpoint \(checkpoint): column heights")
                 precondition(checkpointY[checkpoint].bitPattern == columnHeights.min()!.bitPattern, "checkpoint \(checkpoint): y")
-                if shape.placement == .shortestColumn {
+                if shape.kernel.tracksLastItems {
                     precondition(Array(self.lastItems(checkpoint)) == lastItems, "checkpoint \(checkpoint): last items")
                 }
+                if shape.kernel.hasSpans {
+                    precondition(Int(checkpointPositions[checkpoint]) == position, "checkpoint \(checkpoint): position")
+                }
             }
-            let column: Int
-            switch shape.placement {
+            let span = shape.kernel.hasSpans ? section.span(ofItem: item).columnCount(in: columnCount) : 1
+            let start: Int
+            switch shape.kernel.placement {
             case .shortestColumn:
-                column = ReferenceLayoutEngine.shortestStart(ofSpan: 1, in: columnHeights, tieBreak: tieBreak)
-                precondition(extents[item].y >= previousY, "item \(item): y decreases")
-                precondition(extents[item].height.bitPattern == heights[item].bitPattern, "item \(item): height")
-                previousY = extents[item].y
+                start = ReferenceLayoutEngine.shortestStart(ofSpan: span, in: columnHeights, tieBreak: rules.tieBreak)
             case .roundRobin:
-                column = (header.startPosition + item) % columnCount
+                start = position + span <= columnCount ? position : 0
+                position = (start + span) % columnCount
             }
-            precondition(self.column(ofItem: item) == column, "item \(item): column \(self.column(ofItem: item)), expected \(column)")
-            precondition(y(ofItem: item).bitPattern == columnHeights[column].bitPattern, "item \(item): y")
-            columnHeights[column] = LayoutArithmetic.grow(
-                columnHeights[column], by: LayoutArithmetic.advance(itemHeight: heights[item], itemSpacing: itemSpacing))
-            lastItems[column] = UInt32(item)
+            let covered = start..<(start + span)
+            let y = ReferenceLayoutEngine.top(ofColumns: covered, in: columnHeights)
+            precondition(self.covered(byItem: item) == covered, "item \(item): columns \(self.covered(byItem: item)), expected \(covered)")
+            precondition(self.y(ofItem: item).bitPattern == y.bitPattern, "item \(item): y")
+            if shape.kernel != .roundRobin {
+                precondition(extents[item].height.bitPattern == heights[item].bitPattern, "item \(item): height")
+            }
+            if shape.kernel == .shortestColumn {
+                precondition(y >= previousY, "item \(item): y decreases")
+                previousY = y
+            }
+            let grown = LayoutArithmetic.grow(y, by: LayoutArithmetic.advance(itemHeight: heights[item], itemSpacing: section.itemSpacing))
+            for column in covered {
+                columnHeights[column] = grown
+                columnEnds[column] = LayoutArithmetic.itemBottom(localY: y, itemHeight: heights[item])
+                lastItems[column] = UInt32(item)
+            }
         }
         precondition(Array(endHeights).map(\.bitPattern) == columnHeights.map(\.bitPattern), "end heights")
-        precondition(header.endPosition == (header.startPosition + header.itemCount) % columnCount, "end position")
+        precondition(header.endPosition == (shape.kernel.hasSpans ? position : (header.startPosition + header.itemCount) % columnCount),
+                     "end position")
+        let deepest = rules.trailingItemSpacing == .include ? columnHeights.max()! : columnEnds.max()!
+        precondition(header.localBottom.bitPattern == (deepest + section.inset.bottom).bitPattern, "local bottom")
     }
 }
 #endif

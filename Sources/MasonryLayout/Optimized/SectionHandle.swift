@@ -21,12 +21,17 @@ struct SectionHandle {
         let base = UnsafeMutableRawPointer(words)
         base.bindMemory(to: Double.self, capacity: layout.lastItems)
         (base + 8 * layout.lastItems).bindMemory(to: UInt32.self, capacity: 2 * (layout.extents - layout.lastItems))
-        if layout.columns - layout.extents == 2 * layout.itemCapacity {
+        let tracksLastItems = layout.extents > layout.lastItems
+        if tracksLastItems {
             (base + 8 * layout.extents).bindMemory(to: ItemExtent.self, capacity: layout.itemCapacity)
         } else {
             (base + 8 * layout.extents).bindMemory(to: Double.self, capacity: layout.itemCapacity)
         }
-        (base + 8 * layout.columns).bindMemory(to: UInt16.self, capacity: 4 * (layout.wordCount - layout.columns))
+        if layout.extents > layout.positions {  // spans
+            (base + 8 * layout.columns).bindMemory(to: CoveredColumns.self, capacity: 2 * (layout.wordCount - layout.columns))
+        } else {
+            (base + 8 * layout.columns).bindMemory(to: UInt16.self, capacity: 4 * (layout.wordCount - layout.columns))
+        }
     }
 
     @inlinable @inline(__always) var layout: SectionBufferLayout { header.pointee.layout }
@@ -40,38 +45,51 @@ struct SectionHandle {
 
     // MARK: Items
 
-    /// Each item's local y and height (capacity, not count), shortest column only.
+    /// Each item's local y and height (capacity, not count): shortest column and spans.
     @inlinable @inline(__always)
     var extents: UnsafeMutableBufferPointer<ItemExtent> {
-        buffer(at: layout.extents, count: shape.placement == .shortestColumn ? layout.itemCapacity : 0, of: ItemExtent.self)
+        buffer(at: layout.extents, count: shape.kernel != .roundRobin ? layout.itemCapacity : 0, of: ItemExtent.self)
     }
 
-    /// Each item's local y (capacity, not count), round robin only.
+    /// Each item's local y (capacity, not count), round robin without spans only.
     @inlinable @inline(__always)
     var localY: UnsafeMutableBufferPointer<Double> {
-        buffer(at: layout.extents, count: shape.placement == .roundRobin ? layout.itemCapacity : 0, of: Double.self)
+        buffer(at: layout.extents, count: shape.kernel == .roundRobin ? layout.itemCapacity : 0, of: Double.self)
     }
 
     /// Item `item`'s local y.
     @inlinable @inline(__always)
     func y(ofItem item: Int) -> Double {
-        switch shape.placement {
-        case .shortestColumn: extents[item].y
+        switch shape.kernel {
+        case .shortestColumn, .spans: extents[item].y
         case .roundRobin: localY[item]
         }
     }
 
-    /// Each item's column, shortest-column placement only (empty for round robin).
+    /// Each item's column, shortest-column kernel only (empty otherwise).
     @inlinable @inline(__always)
     var columns: UnsafeMutableBufferPointer<UInt16> {
-        buffer(at: layout.columns, count: shape.placement == .shortestColumn ? layout.itemCapacity : 0, of: UInt16.self)
+        buffer(at: layout.columns, count: shape.kernel == .shortestColumn ? layout.itemCapacity : 0, of: UInt16.self)
+    }
+
+    /// Each item's covered columns, spans kernel only (empty otherwise).
+    @inlinable @inline(__always)
+    var coveredColumns: UnsafeMutableBufferPointer<CoveredColumns> {
+        buffer(at: layout.columns, count: shape.kernel.hasSpans ? layout.itemCapacity : 0, of: CoveredColumns.self)
     }
 
     /// Where the shortest-column kernel writes items `range`: their extents and columns.
     @inline(__always)
     func items(_ range: Range<Int>) -> (extents: UnsafeMutablePointer<ItemExtent>, columns: UnsafeMutablePointer<UInt16>) {
-        assert(range.lowerBound >= 0 && range.upperBound <= extents.count, "items \(range) outside the buffers")
+        assert(range.lowerBound >= 0 && range.upperBound <= columns.count, "items \(range) outside the buffers")
         return (extents.baseAddress! + range.lowerBound, columns.baseAddress! + range.lowerBound)
+    }
+
+    /// Where the spans kernel writes items `range`: their extents and covered columns.
+    @inline(__always)
+    func spannedItems(_ range: Range<Int>) -> (extents: UnsafeMutablePointer<ItemExtent>, covered: UnsafeMutablePointer<CoveredColumns>) {
+        assert(range.lowerBound >= 0 && range.upperBound <= coveredColumns.count, "items \(range) outside the buffers")
+        return (extents.baseAddress! + range.lowerBound, coveredColumns.baseAddress! + range.lowerBound)
     }
 
     /// Where the round-robin kernel writes items `range`: their local y.
@@ -81,14 +99,28 @@ struct SectionHandle {
         return localY.baseAddress! + range.lowerBound
     }
 
-    /// Item `item`'s column.
+    /// Item `item`'s column (its first covered column in a section with spans).
     @inlinable @inline(__always)
     func column(ofItem item: Int) -> Int {
         assert(item >= 0 && item < itemCount, "item \(item) not laid out")
         let header = header.pointee
-        switch header.shape.placement {
+        switch header.shape.kernel {
         case .shortestColumn: return Int(columns[item])
         case .roundRobin: return (header.startPosition + item) % header.shape.columnCount
+        case .spans: return Int(coveredColumns[item].first)
+        }
+    }
+
+    /// The columns item `item` covers.
+    @inline(__always)
+    func covered(byItem item: Int) -> Range<Int> {
+        switch shape.kernel {
+        case .shortestColumn, .roundRobin:
+            let column = column(ofItem: item)
+            return column..<(column + 1)
+        case .spans:
+            let covered = coveredColumns[item]
+            return Int(covered.first)..<(Int(covered.first) + Int(covered.count))
         }
     }
 
@@ -106,14 +138,24 @@ struct SectionHandle {
         return buffer(at: layout.checkpointHeights + checkpoint * columns, count: columns, of: Double.self)
     }
 
-    /// Each column's last item before item `checkpoint`·K, `noItem` for none (shortest column).
+    /// Each column's last item before item `checkpoint`·K, `noItem` for none (shortest column
+    /// and spans).
     @inline(__always)
     func lastItems(_ checkpoint: Int) -> UnsafeMutableBufferPointer<UInt32> {
-        assert(shape.placement == .shortestColumn, "round robin keeps no last items")
+        assert(shape.kernel.tracksLastItems, "round robin keeps no last items")
         assert(checkpoint >= 0 && checkpoint < layout.checkpointCapacity, "checkpoint \(checkpoint) outside the buffers")
         let columns = shape.columnCount
         return UnsafeMutableBufferPointer(
             start: (base + 8 * layout.lastItems).assumingMemoryBound(to: UInt32.self) + checkpoint * columns, count: columns)
+    }
+
+    /// Per checkpoint the round-robin position before its item (spans only: without spans it
+    /// follows from the index).
+    @inline(__always)
+    var checkpointPositions: UnsafeMutableBufferPointer<UInt32> {
+        assert(shape.kernel.hasSpans, "only sections with spans keep positions")
+        return UnsafeMutableBufferPointer(start: (base + 8 * layout.positions).assumingMemoryBound(to: UInt32.self),
+                                          count: layout.checkpointCapacity)
     }
 
     /// The column heights after the last item.
@@ -125,10 +167,18 @@ struct SectionHandle {
     /// Copies items `0..<items` and checkpoints `0..<checkpoints` of `source` (same shape) here.
     func copy(from source: SectionHandle, items: Int, checkpoints: Int) {
         assert(source.shape == shape && items <= layout.itemCapacity && checkpoints <= layout.checkpointCapacity)
-        if shape.placement == .roundRobin { localY.baseAddress!.update(from: source.localY.baseAddress!, count: items) }
-        if shape.placement == .shortestColumn {
+        switch shape.kernel {
+        case .roundRobin:
+            localY.baseAddress!.update(from: source.localY.baseAddress!, count: items)
+        case .shortestColumn:
             extents.baseAddress!.update(from: source.extents.baseAddress!, count: items)
             columns.baseAddress!.update(from: source.columns.baseAddress!, count: items)
+        case .spans:
+            extents.baseAddress!.update(from: source.extents.baseAddress!, count: items)
+            coveredColumns.baseAddress!.update(from: source.coveredColumns.baseAddress!, count: items)
+            checkpointPositions.baseAddress!.update(from: source.checkpointPositions.baseAddress!, count: checkpoints)
+        }
+        if shape.kernel.tracksLastItems {
             lastItems(0).baseAddress!.update(from: source.lastItems(0).baseAddress!, count: checkpoints * shape.columnCount)
         }
         checkpointY.baseAddress!.update(from: source.checkpointY.baseAddress!, count: checkpoints)

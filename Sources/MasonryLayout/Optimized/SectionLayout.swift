@@ -99,7 +99,8 @@ struct SectionLayout: @unchecked Sendable {
             }
             section.endHeights.baseAddress!.update(from: start.baseAddress!, count: start.count)
             section.checkpointY[0] = lowest
-            if shape.placement == .shortestColumn { section.lastItems(0).update(repeating: SectionHandle.noItem) }
+            if shape.kernel.tracksLastItems { section.lastItems(0).update(repeating: SectionHandle.noItem) }
+            if shape.kernel.hasSpans { section.checkpointPositions[0] = UInt32(truncatingIfNeeded: startPosition) }
         }
     }
 
@@ -121,7 +122,7 @@ struct SectionLayout: @unchecked Sendable {
 
     /// Lays out items `first...` again (after their heights changed, or to add new ones), from
     /// the last checkpoint at or before `first`. O(items after the checkpoint).
-    mutating func layOut(from first: Int, section: borrowing SectionDescription, tieBreak: TieBreak) {
+    mutating func layOut(from first: Int, section: borrowing SectionDescription, rules: SectionRules) {
         let header = self.header
         let shape = header.shape
         let block = min(first >> shape.intervalShift, header.checkpointCount - 1)
@@ -129,9 +130,10 @@ struct SectionLayout: @unchecked Sendable {
         let total = section.itemHeights.count
         makeUnique(itemCapacity: total, keepingItems: resume, checkpoints: block + 1)
         let itemSpacing = section.itemSpacing
+        let highestIndexWins = rules.tieBreak == .highestIndex
         storage.withHandle { handle in
             section.itemHeights.withUnsafeBufferPointer { heights in
-                switch shape.placement {
+                switch shape.kernel {
                 case .roundRobin:
                     var position = (handle.header.pointee.startPosition + resume) % shape.columnCount
                     let state = handle.endHeights
@@ -143,24 +145,35 @@ struct SectionLayout: @unchecked Sendable {
                         _ = lastItems.update(fromContentsOf: handle.lastItems(block))
                         let lane = ShortestColumnKernel.Lane(heights: heights.baseAddress!, itemCount: total, itemSpacing: itemSpacing,
                                                              lastItems: lastItems.baseAddress!, section: handle)
-                        Self.placeShortest(resume..<total, from: block, lane: lane, highestIndexWins: tieBreak == .highestIndex)
+                        Self.placeShortest(resume..<total, from: block, lane: lane, highestIndexWins: highestIndexWins)
+                    }
+                case .spans(let placement):
+                    let place = { (spans: UnsafePointer<ItemSpan>?) in
+                        SpanKernel.place(resume..<total, heights: heights.baseAddress!, spans: spans, itemSpacing: itemSpacing,
+                                         placement: placement, highestIndexWins: highestIndexWins, section: handle)
+                    }
+                    if let spans = section.itemSpans {
+                        handle.header.pointee.endPosition = spans.withUnsafeBufferPointer { place($0.baseAddress) }
+                    } else {
+                        handle.header.pointee.endPosition = place(nil)
                     }
                 }
             }
-            Self.finish(handle, itemCount: total, section: section, tieBreak: tieBreak)
+            Self.finish(handle, itemCount: total, section: section, rules: rules)
         }
     }
 
-    /// Column counts `layOutFresh(_:_:_:_:tieBreak:)` pairs.
+    /// Column counts `layOutFresh(_:_:_:_:rules:)` pairs.
     static var pairableColumns: ClosedRange<Int> { PairLayout.columnRange }
 
     /// Lays out two sections just `reset` with the same shape (shortest column, a column count
     /// sorted heights serve) from their first items, with their loops interleaved
     /// (`ShortestColumnKernel.placePair`).
     static func layOutFresh(_ first: inout SectionLayout, _ firstSection: borrowing SectionDescription,
-                            _ second: inout SectionLayout, _ secondSection: borrowing SectionDescription, tieBreak: TieBreak) {
+                            _ second: inout SectionLayout, _ secondSection: borrowing SectionDescription, rules: SectionRules) {
         let shape = first.header.shape
-        precondition(shape == second.header.shape && shape.placement == .shortestColumn
+        let tieBreak = rules.tieBreak
+        precondition(shape == second.header.shape && shape.kernel == .shortestColumn
                      && PairLayout.columnRange.contains(shape.columnCount), "sections that cannot be paired")
         let counts = (firstSection.itemHeights.count, secondSection.itemHeights.count)
         first.storage.withHandle { firstHandle in
@@ -181,25 +194,30 @@ struct SectionLayout: @unchecked Sendable {
                         }
                     }
                 }
-                finish(firstHandle, itemCount: counts.0, section: firstSection, tieBreak: tieBreak)
-                finish(secondHandle, itemCount: counts.1, section: secondSection, tieBreak: tieBreak)
+                finish(firstHandle, itemCount: counts.0, section: firstSection, rules: rules)
+                finish(secondHandle, itemCount: counts.1, section: secondSection, rules: rules)
             }
         }
     }
 
-    /// Records a lay-out's totals once the kernel has written the items and end heights.
-    private static func finish(_ handle: SectionHandle, itemCount: Int, section: borrowing SectionDescription, tieBreak: TieBreak) {
+    /// Records a lay-out's totals once the kernel has written the items and end heights (and,
+    /// with spans, the end position).
+    private static func finish(_ handle: SectionHandle, itemCount: Int, section: borrowing SectionDescription, rules: SectionRules) {
         let shape = handle.shape
         handle.header.pointee.itemCount = itemCount
         handle.header.pointee.checkpointCount = shape.checkpointCount(items: itemCount)
-        handle.header.pointee.endPosition = (handle.header.pointee.startPosition + itemCount) % shape.columnCount
-        let localBottom = handle.endHeights.max()! + section.inset.bottom
+        if !shape.kernel.hasSpans {
+            handle.header.pointee.endPosition = (handle.header.pointee.startPosition + itemCount) % shape.columnCount
+        }
+        let deepest = switch rules.trailingItemSpacing {
+        case .include: handle.endHeights.max()!
+        case .exclude: section.itemHeights.withUnsafeBufferPointer { handle.deepestItemBottom(heights: $0.baseAddress!) }
+        }
+        let localBottom = deepest + section.inset.bottom
         handle.header.pointee.localBottom = localBottom
         handle.header.pointee.height = localBottom + section.footerHeight
         #if DEBUG
-        section.itemHeights.withUnsafeBufferPointer { heights in
-            handle.checkInvariants(heights: heights, itemSpacing: section.itemSpacing, tieBreak: tieBreak)
-        }
+        handle.checkInvariants(section: section, rules: rules)
         #endif
     }
 
@@ -227,6 +245,22 @@ struct SectionLayout: @unchecked Sendable {
                 }
             }
         }
+    }
+}
+
+/// The description-wide rules a section's lay-out follows.
+struct SectionRules {
+    let tieBreak: TieBreak
+    let trailingItemSpacing: TrailingItemSpacing
+
+    init(_ description: LayoutDescription) {
+        tieBreak = description.tieBreak
+        trailingItemSpacing = description.trailingItemSpacing
+    }
+
+    init(tieBreak: TieBreak, trailingItemSpacing: TrailingItemSpacing = .include) {
+        self.tieBreak = tieBreak
+        self.trailingItemSpacing = trailingItemSpacing
     }
 }
 

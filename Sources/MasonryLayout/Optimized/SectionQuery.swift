@@ -17,7 +17,7 @@ extension SectionLayout {
             let header = section.header
             guard item >= 0, item < header.pointee.itemCount else { return nil }
             let geometry = header.pointee.geometry
-            switch header.pointee.shape.placement {
+            switch header.pointee.shape.kernel {
             case .shortestColumn:
                 let extent = section.extents[item]
                 return Rect(x: geometry.x(ofColumn: Int(section.columns[item])),
@@ -27,8 +27,20 @@ extension SectionLayout {
                 return Rect(x: geometry.x(ofColumn: (header.pointee.startPosition + item) % header.pointee.shape.columnCount),
                             y: LayoutArithmetic.absoluteY(section.localY[item], sectionTop: top),
                             width: geometry.columnWidth, height: height(item))
+            case .spans:
+                return spannedFrame(section.extents[item], section.coveredColumns[item], geometry: geometry, top: top)
             }
         } }
+    }
+
+    /// The frame of an item of a section with spans whose extent is `extent` and which covers
+    /// `covered`, when the section's top is `top`.
+    @inlinable @inline(__always)
+    static func spannedFrame(_ extent: ItemExtent, _ covered: CoveredColumns, geometry: SectionGeometry, top: Double) -> Rect {
+        let span = Int(covered.count)
+        return Rect(x: geometry.x(ofSpanFrom: Int(covered.first), columns: span),
+                    y: LayoutArithmetic.absoluteY(extent.y, sectionTop: top),
+                    width: geometry.width(ofSpan: span), height: extent.height)
     }
 
     /// Appends to `result`, in index order, the items of section `index` (`storage`,
@@ -40,9 +52,10 @@ extension SectionLayout {
                             heights: UnsafeBufferPointer<Double>, to result: inout [LayoutElement]) {
         storage._withUnsafeGuaranteedRef { $0.withHandle { section in
             let query = SectionQuery(section, index: index, rect: rect, top: top, heights: heights)
-            switch section.shape.placement {
+            switch section.shape.kernel {
             case .shortestColumn: query.appendShortestColumnItems(to: &result)
             case .roundRobin: query.appendRoundRobinItems(to: &result)
+            case .spans: query.appendSpannedItems(to: &result)
             }
         } }
     }
@@ -54,7 +67,7 @@ extension SectionLayout {
 /// horizontal half, which depends only on the column and is computed once per column, and its
 /// vertical half); the searches only choose which items to test, with keys scaled by
 /// `SectionLayout.roundingSlack` so that they never skip an item that touches the rect.
-private struct SectionQuery {
+struct SectionQuery {
     let section: SectionHandle
     let index: Int
     let rect: Rect
@@ -119,7 +132,7 @@ private struct SectionQuery {
     /// Appends the elements `body` writes through a pointer (at most `count`; it returns how
     /// many), with one capacity check for all of them: `Array.append` checks uniqueness and
     /// capacity per element, measured here at a third of a warm query's time.
-    private static func append(upTo count: Int, to result: inout [LayoutElement],
+    static func append(upTo count: Int, to result: inout [LayoutElement],
                                _ body: (UnsafeMutablePointer<LayoutElement>) -> Int) {
         guard count > 0 else { return }
         let start = result.count
@@ -207,7 +220,7 @@ private struct SectionQuery {
     /// The first checkpoint whose smallest column height satisfies `reaches` (a predicate false
     /// then true along the checkpoints), or the checkpoint count; `target` is the absolute y
     /// the predicate compares with.
-    private func firstCheckpoint(towards target: Double, where reaches: (Double) -> Bool) -> Int {
+    func firstCheckpoint(towards target: Double, where reaches: (Double) -> Bool) -> Int {
         let checkpointY = section.checkpointY
         return firstCheckpoint(towards: target, key: { checkpointY[$0] }, where: reaches)
     }
@@ -222,7 +235,7 @@ private struct SectionQuery {
     /// gallop from it brackets the answer in a few probes on one or two cache lines, where a
     /// binary search over 15,000 checkpoints takes 14 dependent probes whose last ones miss the
     /// cache. Any guess gives the same answer; skewed heights cost only more gallop steps.
-    private func firstCheckpoint(towards target: Double, key: (Int) -> Double, where reaches: (Double) -> Bool) -> Int {
+    func firstCheckpoint(towards target: Double, key: (Int) -> Double, where reaches: (Double) -> Bool) -> Int {
         let count = itemCount == 0 ? 0 : section.header.pointee.checkpointCount
         guard count > 0 else { return 0 }
         let first = LayoutArithmetic.absoluteY(key(0), sectionTop: top)
@@ -291,7 +304,7 @@ private struct SectionQuery {
     /// Whether an item that ends at or before local height `end` (scaled by the rounding
     /// slack) ends above the rect.
     @inline(__always)
-    private func endsAbove(_ end: Double) -> Bool {
+    func endsAbove(_ end: Double) -> Bool {
         LayoutArithmetic.absoluteY(end, sectionTop: top) * SectionLayout.roundingSlack < rect.minY
     }
 

@@ -1,17 +1,59 @@
-/// What a section's buffers are laid out for: its placement, its column count and its
+/// Which kernel lays a section out, and so which buffers its storage has.
+@usableFromInline
+enum SectionKernel: Equatable, Sendable {
+    /// Shortest column, every item one column wide: per item its y, height and column.
+    case shortestColumn
+    /// Round robin, every item one column wide: per item its y (its column follows from its
+    /// index, its height stays in the description).
+    case roundRobin
+    /// Some item covers several columns (`itemSpans`), either placement: per item its y, height
+    /// and covered columns; per checkpoint also each column's last item and the round-robin
+    /// position. Only sections with such an item pay for it: the two kernels above, and their
+    /// speed, are those of span-free sections.
+    case spans(Placement)
+
+    /// The kernel of a section placed by `placement` whose items all cover one column, or not.
+    init(placement: Placement, spans: Bool) {
+        self = spans ? .spans(placement) : placement == .shortestColumn ? .shortestColumn : .roundRobin
+    }
+
+    /// Whether checkpoints keep each column's last item (the kernels that store a column per item).
+    var tracksLastItems: Bool { self != .roundRobin }
+
+    /// Whether this is the kernel of sections with spans.
+    @inlinable var hasSpans: Bool {
+        if case .spans = self { true } else { false }
+    }
+
+    /// The placement rule the kernel follows.
+    var placement: Placement {
+        switch self {
+        case .shortestColumn: .shortestColumn
+        case .roundRobin: .roundRobin
+        case .spans(let placement): placement
+        }
+    }
+}
+
+/// What a section's buffers are laid out for: its kernel, its column count and its
 /// checkpoint interval. Two sections with the same shape can share buffer layouts.
 @usableFromInline
 struct SectionShape: Equatable, Sendable {
-    @usableFromInline var placement: Placement
+    @usableFromInline var kernel: SectionKernel
     @usableFromInline var columnCount: Int
     /// log2 of the checkpoint interval K: at least 64 items, and 16 per column, so checkpoints
     /// (a height and a last item per column, 12 bytes) stay under one byte per item.
     @usableFromInline var intervalShift: Int
 
-    init(placement: Placement, columnCount: Int) {
-        self.placement = placement
+    init(kernel: SectionKernel, columnCount: Int) {
+        self.kernel = kernel
         self.columnCount = columnCount
         intervalShift = max(64, 16 * columnCount).roundedUpToPowerOfTwo.trailingZeroBitCount
+    }
+
+    /// The shape of a section placed by `placement` whose items all cover one column.
+    init(placement: Placement, columnCount: Int) {
+        self.init(kernel: SectionKernel(placement: placement, spans: false), columnCount: columnCount)
     }
 
     @inlinable var interval: Int { 1 << intervalShift }
@@ -37,17 +79,33 @@ struct ItemExtent: Sendable {
     }
 }
 
+/// The columns an item of a section with spans covers: `first..<first + count` (its start
+/// column and its span clamped to the column count), beside its extent.
+@usableFromInline
+struct CoveredColumns: Sendable {
+    @usableFromInline var first: UInt16
+    @usableFromInline var count: UInt16
+
+    @inlinable @inline(__always)
+    init(first: Int, count: Int) {
+        self.first = UInt16(truncatingIfNeeded: first)
+        self.count = UInt16(truncatingIfNeeded: count)
+    }
+}
+
 /// Where each buffer starts in a section's allocation, in 8-byte words, for a capacity.
 ///
 /// Small arrays first: per checkpoint the smallest column height (the key a rect query
 /// searches), the column heights after the last item, per checkpoint each column's height and,
-/// for shortest column, each column's last item. Then per item, for shortest column, its
-/// `ItemExtent` and its column; for round robin its local y only (its column follows from its
-/// index, and its height is read from the description: copying it would double the bytes the
-/// round-robin loop writes, whose speed is the memory's, measured 0.5 -> 0.9 ns an item). The per-item buffers are each written front to back by the
-/// kernels (sequential streams, which the hardware prefetchers follow: interleaving the per-item
-/// data in blocks of K items with the checkpoints, tried here, made a 1M-item prepare 1.7x
-/// slower), and a query's items are in one or two runs of cache lines.
+/// for shortest column and spans, each column's last item, and for spans the round-robin
+/// position. Then per item, for shortest column and spans, its `ItemExtent`, and its column
+/// (shortest column) or its `CoveredColumns` (spans); for round robin its local y only (its
+/// column follows from its index, and its height is read from the description: copying it would
+/// double the bytes the round-robin loop writes, whose speed is the memory's, measured 0.5 -> 0.9
+/// ns an item). The per-item buffers are each written front to back by the kernels (sequential
+/// streams, which the hardware prefetchers follow: interleaving the per-item data in blocks of K
+/// items with the checkpoints, tried here, made a 1M-item prepare 1.7x slower), and a query's
+/// items are in one or two runs of cache lines.
 @usableFromInline
 struct SectionBufferLayout: Equatable, Sendable {
     @usableFromInline var itemCapacity: Int
@@ -55,25 +113,29 @@ struct SectionBufferLayout: Equatable, Sendable {
     var endHeights: Int
     var checkpointHeights: Int
     var lastItems: Int
+    var positions: Int
     @usableFromInline var extents: Int
     @usableFromInline var columns: Int
     var wordCount: Int
 
     /// Per item, for shortest column, a local y, a height (8 bytes each) and a column (2 bytes),
-    /// for round robin a local y (8 bytes); per checkpoint the smallest height (8), each
-    /// column's height (8) and, for shortest column, each column's last item (4); the column
-    /// heights after the last item.
+    /// for spans the same with the covered columns (4 bytes) instead of the column, for round
+    /// robin a local y (8 bytes); per checkpoint the smallest height (8), each column's height (8)
+    /// and, but for round robin, each column's last item (4), and for spans the round-robin
+    /// position (4); the column heights after the last item.
     init(shape: SectionShape, itemCapacity: Int) {
         let columns = shape.columnCount
-        let tracksColumns = shape.placement == .shortestColumn
+        let tracksLastItems = shape.kernel.tracksLastItems
+        let hasSpans = shape.kernel.hasSpans
         self.itemCapacity = itemCapacity
         checkpointCapacity = shape.checkpointCount(items: itemCapacity)
         endHeights = checkpointCapacity
         checkpointHeights = endHeights + columns
         lastItems = checkpointHeights + checkpointCapacity * columns
-        extents = lastItems + (tracksColumns ? (checkpointCapacity * columns + 1) / 2 : 0)
-        self.columns = extents + (tracksColumns ? 2 : 1) * itemCapacity
-        wordCount = self.columns + (tracksColumns ? (itemCapacity + 3) / 4 : 0)
+        positions = lastItems + (tracksLastItems ? (checkpointCapacity * columns + 1) / 2 : 0)
+        extents = positions + (hasSpans ? (checkpointCapacity + 1) / 2 : 0)
+        self.columns = extents + (tracksLastItems ? 2 : 1) * itemCapacity
+        wordCount = self.columns + (hasSpans ? (itemCapacity + 1) / 2 : tracksLastItems ? (itemCapacity + 3) / 4 : 0)
     }
 }
 
@@ -93,7 +155,8 @@ struct SectionHeader: Sendable {
     /// `continueColumns` mode), and after the last item.
     @usableFromInline var startPosition: Int
     var endPosition: Int
-    /// `max(column heights) + inset.bottom`.
+    /// `max(column heights) + inset.bottom`, or with trailing spacing excluded the deepest
+    /// item bottom (or column start) + inset.bottom: where the footer starts.
     var localBottom = 0.0
     /// `localBottom + footerHeight`.
     var height = 0.0

@@ -1,0 +1,187 @@
+/// The placement loop of sections with spans (`itemSpans` with an item covering more than one
+/// column), for both placements.
+///
+/// Per item: its span `k` clamped to the column count; its start (shortest column: the window
+/// of `k` columns whose highest height is lowest, ties by the tie rule; round robin: the
+/// position, or column 0 when the item does not fit before the last column); its y, the highest
+/// height of the covered columns; every covered column becomes `y + (height + itemSpacing)`. It
+/// writes the item's extent and covered columns, and each covered column's last item. At every
+/// multiple of the checkpoint interval it writes a checkpoint: the column heights, their
+/// minimum, each column's last item and the round-robin position.
+///
+/// Span-free sections never come here: their kernels (`ShortestColumnKernel`,
+/// `RoundRobinKernel`) keep their speed, and their storage, untouched.
+enum SpanKernel {
+    /// Where one section's items come from and go, and the state between items.
+    struct Lane {
+        let heights: UnsafePointer<Double>
+        /// Each item's span, or nil: every item covers one column.
+        let spans: UnsafePointer<ItemSpan>?
+        let itemSpacing: Double
+        let section: SectionHandle
+        let extents: UnsafeMutablePointer<ItemExtent>
+        let covered: UnsafeMutablePointer<CoveredColumns>
+        let columnCount: Int
+        let placement: Placement
+        let highestIndexWins: Bool
+        /// Each column's height: the state, then the end heights.
+        let columnHeights: UnsafeMutablePointer<Double>
+        /// Each column's last item so far.
+        let lastItems: UnsafeMutablePointer<UInt32>
+        /// `2 × columnCount` doubles for `ShortestWindow.start` on wide sections.
+        let scratch: UnsafeMutablePointer<Double>
+    }
+
+    /// Lays out items `range` of `section` from checkpoint `range.lowerBound >> shift` (which
+    /// exists), leaving the end heights in the section and returning the round-robin position
+    /// after the last item.
+    static func place(_ range: Range<Int>, heights: UnsafePointer<Double>, spans: UnsafePointer<ItemSpan>?,
+                      itemSpacing: Double, placement: Placement, highestIndexWins: Bool, section: SectionHandle) -> Int {
+        let columns = section.shape.columnCount
+        let shift = section.shape.intervalShift
+        let block = range.lowerBound >> shift
+        return withScratchBuffer(of: UInt32.self, count: columns) { lastItems in
+            withScratchBuffer(of: Double.self, count: 2 * columns) { scratch in
+                let columnHeights = section.endHeights
+                columnHeights.baseAddress!.update(from: section.checkpointHeights(block).baseAddress!, count: columns)
+                _ = lastItems.update(fromContentsOf: section.lastItems(block))
+                let (extents, covered) = section.spannedItems(0..<range.upperBound)
+                let lane = Lane(heights: heights, spans: spans, itemSpacing: itemSpacing, section: section, extents: extents,
+                                covered: covered, columnCount: columns, placement: placement, highestIndexWins: highestIndexWins,
+                                columnHeights: columnHeights.baseAddress!, lastItems: lastItems.baseAddress!,
+                                scratch: scratch.baseAddress!)
+                var position = Int(section.checkpointPositions[block])
+                var item = range.lowerBound
+                while item < range.upperBound {
+                    if item > range.lowerBound {  // item is a multiple of the interval
+                        lane.writeCheckpoint(item >> shift, position: position)
+                    }
+                    let blockEnd = min(range.upperBound, (item >> shift &+ 1) << shift)
+                    while item < blockEnd {
+                        lane.place(item, position: &position)
+                        item &+= 1
+                    }
+                }
+                return position
+            }
+        }
+    }
+}
+
+extension SpanKernel.Lane {
+    /// Places item `item`: its start, y and covered columns, and the columns' new heights.
+    @inline(__always)
+    func place(_ item: Int, position: inout Int) {
+        let span = spans.map { $0[item].columnCount(in: columnCount) } ?? 1
+        let start: Int
+        let y: Double
+        switch placement {
+        case .shortestColumn:
+            (start, y) = ShortestWindow.start(ofSpan: span, in: columnHeights, count: columnCount,
+                                              highestIndexWins: highestIndexWins, scratch: scratch)
+        case .roundRobin:
+            start = position + span <= columnCount ? position : 0
+            y = ShortestWindow.top(of: columnHeights + start, count: span)
+            position = start + span == columnCount ? 0 : start + span
+        }
+        let height = heights[item]
+        let grown = LayoutArithmetic.grow(y, by: LayoutArithmetic.advance(itemHeight: height, itemSpacing: itemSpacing))
+        extents[item] = ItemExtent(y: y, height: height)
+        covered[item] = CoveredColumns(first: start, count: span)
+        let last = UInt32(truncatingIfNeeded: item)
+        for column in start..<(start + span) {
+            columnHeights[column] = grown
+            lastItems[column] = last
+        }
+    }
+
+    /// Writes checkpoint `checkpoint`: the state before item `checkpoint`·K.
+    func writeCheckpoint(_ checkpoint: Int, position: Int) {
+        let heights = section.checkpointHeights(checkpoint)
+        heights.baseAddress!.update(from: columnHeights, count: columnCount)
+        section.checkpointY[checkpoint] = ShortestWindow.lowest(of: columnHeights, count: columnCount)
+        section.lastItems(checkpoint).baseAddress!.update(from: lastItems, count: columnCount)
+        section.checkpointPositions[checkpoint] = UInt32(truncatingIfNeeded: position)
+    }
+}
+
+/// The shortest-column rule for an item covering several columns, written for the kernel
+/// (README.md, "Layout arithmetic"; `ReferenceLayoutEngine.shortestStart` is the same rule as
+/// readable code).
+enum ShortestWindow {
+    /// The start of the window of `span` adjacent columns (of `count`) whose highest height is
+    /// lowest, ties to the lowest start, or the highest with `highestIndexWins`, and that height:
+    /// the item's start column and y.
+    ///
+    /// O(count) for spans 1 and `count`; otherwise O(count × span) while that is small, and
+    /// O(count) above with the van Herk/Gil-Werman maxima (block prefix and suffix maxima, in
+    /// `scratch`, 2 × count doubles). Maxima are exact, so every way of taking them gives the
+    /// reference's values.
+    @inline(__always)
+    static func start(ofSpan span: Int, in heights: UnsafeMutablePointer<Double>, count: Int,
+                      highestIndexWins: Bool, scratch: UnsafeMutablePointer<Double>) -> (start: Int, top: Double) {
+        if span == 1 {
+            var best = 0
+            var bestTop = heights[0]
+            for column in 1..<count {
+                let top = heights[column]
+                if highestIndexWins ? top <= bestTop : top < bestTop {
+                    best = column
+                    bestTop = top
+                }
+            }
+            return (best, bestTop)
+        }
+        if span == count { return (0, top(of: heights, count: count)) }
+        let starts = count - span + 1
+        if starts * span <= 64 {
+            var best = 0
+            var bestTop = top(of: heights, count: span)
+            for start in 1..<starts {
+                let candidate = top(of: heights + start, count: span)
+                if highestIndexWins ? candidate <= bestTop : candidate < bestTop {
+                    best = start
+                    bestTop = candidate
+                }
+            }
+            return (best, bestTop)
+        }
+        // Window [s, s + span) meets at most two blocks of `span` columns: its maximum is the
+        // larger of the suffix maximum at s (to the end of s's block) and the prefix maximum
+        // at s + span - 1 (from the start of that column's block).
+        let prefix = scratch
+        let suffix = scratch + count
+        for column in 0..<count {
+            prefix[column] = column % span == 0 ? heights[column] : max(prefix[column - 1], heights[column])
+        }
+        for column in stride(from: count - 1, through: 0, by: -1) {
+            suffix[column] = column % span == span - 1 || column == count - 1 ? heights[column] : max(suffix[column + 1], heights[column])
+        }
+        var best = 0
+        var bestTop = max(suffix[0], prefix[span - 1])
+        for start in 1..<starts {
+            let candidate = max(suffix[start], prefix[start + span - 1])
+            if highestIndexWins ? candidate <= bestTop : candidate < bestTop {
+                best = start
+                bestTop = candidate
+            }
+        }
+        return (best, bestTop)
+    }
+
+    /// The highest of `count` heights (count >= 1): where an item covering those columns starts.
+    @inline(__always)
+    static func top(of heights: UnsafePointer<Double>, count: Int) -> Double {
+        var top = heights[0]
+        for column in 1..<count { top = max(top, heights[column]) }
+        return top
+    }
+
+    /// The lowest of `count` heights (count >= 1).
+    @inline(__always)
+    static func lowest(of heights: UnsafePointer<Double>, count: Int) -> Double {
+        var lowest = heights[0]
+        for column in 1..<count { lowest = min(lowest, heights[column]) }
+        return lowest
+    }
+}
