@@ -25,6 +25,9 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
 
     public var contentSize: Size { layoutDescription.axis.onScreen(layoutContentSize) }
 
+    /// Lays out `description`, replacing the previous layout.
+    ///
+    /// - Complexity: O(items × columns × span), one `LayoutElement` (48 bytes) per element.
     public mutating func prepare(_ description: LayoutDescription) {
         layoutDescription = description
         allAttributes = []
@@ -149,10 +152,14 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
         return top
     }
 
+    /// Every element whose frame intersects `rect` (closed intervals).
+    ///
+    /// - Complexity: O(elements): every element is tested, as the source articles' layouts do.
     public func elements(in rect: Rect) -> [LayoutElement] {
         elements(in: rect, edges: .closed, pinningHeaders: false)
     }
 
+    /// - Complexity: O(elements), pinned headers included.
     public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
         let axis = layoutDescription.axis
         let layoutRect = axis.onScreen(rect)  // transposition is its own inverse
@@ -172,6 +179,9 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
         return hits
     }
 
+    /// The frame of an item, or nil when it does not exist.
+    ///
+    /// - Complexity: O(1): an index into the elements.
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
         guard firstItemAttribute.indices.contains(indexPath.section), indexPath.item >= 0 else { return nil }
         // The section's items end where the next section's elements (or all elements) begin.
@@ -193,6 +203,8 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
 
     /// Applies the update to the description, then lays everything out again: the specification
     /// of what an update means, not a fast path.
+    ///
+    /// - Complexity: the cost of `prepare(_:)`, whatever the update.
     public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         var description = layoutDescription
         try description.apply(update)

@@ -43,6 +43,12 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     public var contentSize: Size { layoutDescription.axis.onScreen(layoutContentSize) }
 
+    /// Lays out `description`, reusing the previous layout's buffers where sections keep their shape.
+    ///
+    /// - Complexity: O(items) per column count: a constant per item up to 16 columns (the
+    ///   column heights live in registers), O(log columns) per item above (a tournament tree),
+    ///   O(columns) per item in a section with spans; sections spread over `threads`. About 18
+    ///   bytes per item (10 for round robin, 20 with spans).
     public mutating func prepare(_ description: LayoutDescription) {
         layoutDescription = description
         switch description.sectionStart {
@@ -219,6 +225,12 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     // MARK: Updates
 
+    /// Applies an incremental change; a refused update leaves the engine as it was.
+    ///
+    /// - Complexity: lays out again only from the last checkpoint before the first changed item
+    ///   to the end of its section (in `continueColumns` mode, to the end of the layout, as
+    ///   every later item may move), plus O(sections) for the section tops; `setWidth` lays out
+    ///   only the sections whose column count changes and moves the others in O(1) each.
     public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         try layoutDescription.apply(update)
         switch update {
@@ -251,8 +263,10 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     // MARK: Lookups
 
-    /// O(1): three loads from one section's buffers (y, height, column). Inlinable: the call
-    /// UIKit makes per item compiles into the caller.
+    /// The frame of an item, or nil when it does not exist. Inlinable: the call UIKit makes per
+    /// item compiles into the caller.
+    ///
+    /// - Complexity: O(1): three loads from one section's buffers (y, height, column).
     @inlinable
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
         let section = indexPath.section
@@ -297,6 +311,11 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     // MARK: Rect queries
 
+    /// Every element whose frame intersects `rect` (closed intervals).
+    ///
+    /// - Complexity: O(log sections + log items + k) for k elements returned: a search over the
+    ///   sections' tops, then over the checkpoints of each section the rect meets (per column in
+    ///   round robin; through the span index where a section has spans).
     public func elements(in rect: Rect) -> [LayoutElement] {
         elements(in: rect, edges: .closed, pinningHeaders: false)
     }
