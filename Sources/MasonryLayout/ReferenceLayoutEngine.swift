@@ -71,14 +71,8 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
             let excludesTrailingSpacing = description.trailingItemSpacing == .exclude
             for (itemIndex, itemHeight) in section.itemHeights.enumerated() {
                 let span = spans?[itemIndex].columnCount(in: columns) ?? 1
-                let start: Int
-                switch description.placement {
-                case .shortestColumn:
-                    start = Self.shortestStart(ofSpan: span, in: columnHeights, tieBreak: description.tieBreak)
-                case .roundRobin:
-                    start = roundRobinPosition + span <= columns ? roundRobinPosition : 0
-                    roundRobinPosition = (start + span) % columns
-                }
+                let start = Self.startColumn(ofSpan: span, in: columnHeights, placement: description.placement,
+                                             tieBreak: description.tieBreak, roundRobinPosition: &roundRobinPosition)
                 let covered = start..<(start + span)
                 let localY = Self.top(ofColumns: covered, in: columnHeights)
                 allAttributes.append(LayoutElement(
@@ -121,6 +115,21 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
             }
         }
         layoutContentSize = Size(width: width, height: contentHeight)
+    }
+
+    /// The first of the columns an item covering `span` columns takes, by the placement rule;
+    /// round robin moves `roundRobinPosition` past it. The optimized engine's debug invariant
+    /// check replays lay-outs with it.
+    static func startColumn(ofSpan span: Int, in columnHeights: [Double], placement: Placement, tieBreak: TieBreak,
+                            roundRobinPosition: inout Int) -> Int {
+        switch placement {
+        case .shortestColumn:
+            return shortestStart(ofSpan: span, in: columnHeights, tieBreak: tieBreak)
+        case .roundRobin:
+            let start = roundRobinPosition + span <= columnHeights.count ? roundRobinPosition : 0
+            roundRobinPosition = (start + span) % columnHeights.count
+            return start
+        }
     }
 
     /// The first column of an item covering `span` columns in `shortestColumn` placement: the
@@ -209,11 +218,5 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
         var description = layoutDescription
         try description.apply(update)
         prepare(description)
-    }
-
-    /// Bytes the engine keeps beyond the description (array capacities).
-    var retainedBytes: Int {
-        allAttributes.capacity * MemoryLayout<LayoutElement>.stride + firstItemAttribute.capacity * 8
-            + sectionExtents.capacity * 16
     }
 }

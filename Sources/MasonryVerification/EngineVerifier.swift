@@ -5,7 +5,7 @@ import MasonryLayout
 public enum EngineVerifier {
     /// The bit patterns of a frame: equality means the same bits (so -0 differs from +0, and a
     /// difference in the last place is a difference).
-    static func bits(_ rect: Rect) -> [UInt64] {
+    public static func bits(_ rect: Rect) -> [UInt64] {
         [rect.x.bitPattern, rect.y.bitPattern, rect.width.bitPattern, rect.height.bitPattern]
     }
 
@@ -52,6 +52,12 @@ public enum EngineVerifier {
 
     /// The first difference between two answers to the query `rect`, or nil when they agree.
     public static func firstDifference(in rect: Rect, _ got: [LayoutElement], _ want: [LayoutElement]) -> String? {
+        firstDifference(got, want).map { "query \(rect): \($0)" }
+    }
+
+    /// The first element where two answers differ (kind, section, item or frame bits), or nil
+    /// when they are the same. O(elements), allocating only for the report.
+    public static func firstDifference(_ got: [LayoutElement], _ want: [LayoutElement]) -> String? {
         for index in 0..<max(got.count, want.count) {
             let a = index < got.count ? got[index] : nil
             let b = index < want.count ? want[index] : nil
@@ -59,7 +65,7 @@ public enum EngineVerifier {
                 let show = { (element: LayoutElement?) in
                     element.map { "\($0.kind) \($0.section)/\($0.item) \(describe($0.frame))" } ?? "nothing"
                 }
-                return "query \(rect): element \(index) is \(show(a)), expected \(show(b))"
+                return "element \(index) is \(show(a)), expected \(show(b))"
             }
         }
         return nil

@@ -3,25 +3,14 @@ import MasonryVerification
 import MasonryWorkloads
 import Testing
 
-/// The bit patterns of a frame, so that equality means the same bits (and -0 differs from +0).
-func bits(_ rect: Rect) -> [UInt64] {
-    [rect.x.bitPattern, rect.y.bitPattern, rect.width.bitPattern, rect.height.bitPattern]
-}
-
 /// Expects the same elements, bit for bit, and reports only the first difference (a full dump
 /// of a thousand-element layout helps nobody).
 func expectSameElements(
     _ got: [LayoutElement], _ want: [LayoutElement], _ context: @autoclosure () -> String,
     sourceLocation: SourceLocation
 ) {
-    let describe = { (element: LayoutElement) in "\(element.kind) \(element.section) \(element.item) \(element.frame) \(bits(element.frame))" }
-    for index in 0..<max(got.count, want.count) {
-        let gotText = index < got.count ? describe(got[index]) : "nothing"
-        let wantText = index < want.count ? describe(want[index]) : "nothing"
-        if gotText != wantText {
-            Issue.record("\(context()): element \(index) is \(gotText), expected \(wantText)", sourceLocation: sourceLocation)
-            return
-        }
+    if let difference = EngineVerifier.firstDifference(got, want) {
+        Issue.record("\(context()): \(difference)", sourceLocation: sourceLocation)
     }
 }
 

@@ -16,7 +16,7 @@ func expectItemFrames(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let reference = ReferenceLayoutEngine(description)
-    #expect(itemFrames(reference, section: section).map(bits) == expected.map(bits),
+    #expect(itemFrames(reference, section: section).map(EngineVerifier.bits) == expected.map(EngineVerifier.bits),
             "\(itemFrames(reference, section: section)) is not \(expected)", sourceLocation: sourceLocation)
     if let contentSize {
         #expect(reference.contentSize == contentSize, sourceLocation: sourceLocation)

@@ -1,4 +1,5 @@
 import MasonryLayout
+import MasonryVerification
 import MasonryWorkloads
 import Testing
 
@@ -150,7 +151,7 @@ import Testing
                     engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!
                 }
             }
-            #expect(laidOut.map(bits) == frames.map(bits), "\(type(of: engine))", sourceLocation: sourceLocation)
+            #expect(laidOut.map(EngineVerifier.bits) == frames.map(EngineVerifier.bits), "\(type(of: engine))", sourceLocation: sourceLocation)
             if let contentHeight {
                 #expect(engine.contentSize.height.bitPattern == contentHeight.bitPattern, sourceLocation: sourceLocation)
             }

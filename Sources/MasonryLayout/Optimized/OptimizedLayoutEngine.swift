@@ -434,10 +434,4 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             result.append(LayoutElement(kind: .footer, section: section, frame: footer))
         }
     }
-
-    /// Bytes the engine keeps beyond the description's heights (allocations and array capacities).
-    public var retainedBytes: Int {
-        sections.reduce(sections.capacity * MemoryLayout<SectionLayout>.stride) { $0 + $1.retainedBytes }
-            + sectionTops.capacity * 8
-    }
 }

@@ -34,14 +34,8 @@ extension SectionHandle {
                 }
             }
             let span = shape.kernel.hasSpans ? section.span(ofItem: item).columnCount(in: columnCount) : 1
-            let start: Int
-            switch shape.kernel.placement {
-            case .shortestColumn:
-                start = ReferenceLayoutEngine.shortestStart(ofSpan: span, in: columnHeights, tieBreak: rules.tieBreak)
-            case .roundRobin:
-                start = position + span <= columnCount ? position : 0
-                position = (start + span) % columnCount
-            }
+            let start = ReferenceLayoutEngine.startColumn(ofSpan: span, in: columnHeights, placement: shape.kernel.placement,
+                                                          tieBreak: rules.tieBreak, roundRobinPosition: &position)
             let covered = start..<(start + span)
             let y = ReferenceLayoutEngine.top(ofColumns: covered, in: columnHeights)
             precondition(self.covered(byItem: item) == covered, "item \(item): columns \(self.covered(byItem: item)), expected \(covered)")

@@ -57,9 +57,6 @@ struct SectionLayout: @unchecked Sendable {
         storage.withHandle { body($0.endHeights) }
     }
 
-    /// Bytes allocated for this section (shared placeholders count nothing).
-    var retainedBytes: Int { storage === Self.placeholder.storage ? 0 : storage.allocatedBytes }
-
     // MARK: Writing
 
     /// Makes this an empty section of `shape` whose column `c` starts at `startHeight(c)`,

@@ -186,7 +186,4 @@ final class SectionStorage: ManagedBuffer<SectionHeader, UInt64> {
     func withHandle<Result>(_ body: (SectionHandle) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { header, words in try body(SectionHandle(header: header, words: words)) }
     }
-
-    /// Bytes allocated (header and buffers), for the memory budget.
-    var allocatedBytes: Int { MemoryLayout<SectionHeader>.stride + 16 + withUnsafeMutablePointerToHeader { $0.pointee.allocatedWords } * 8 }
 }
