@@ -179,11 +179,14 @@ enum FuzzCommand: Command {
         do {
             chain = try ScenarioChain(json: bytes)
         } catch let scenarioError {
-            // A plain format v1 description replays as a scenario without updates.
-            guard scenarioError.path == "description", let description = try? LayoutDescription(json: bytes) else {
-                throw CommandFailure(.badInput, "\(path): \(scenarioError)")
+            // A plain description (no "description" field) replays as a scenario without updates;
+            // when it is not a valid one, its own error is the one that helps.
+            guard scenarioError.path == "description" else { throw CommandFailure(.badInput, "\(path): \(scenarioError)") }
+            do {
+                chain = ScenarioChain(LayoutScenario(description: try LayoutDescription(json: bytes)))
+            } catch {
+                throw CommandFailure(.badInput, "\(path): \(error) (read as a plain layout description: it has no \"description\" field)")
             }
-            chain = ScenarioChain(LayoutScenario(description: description))
         }
         let counts = try ThreadList.parse(threads, command: qualifiedName,
                                           default: chain.threads.isEmpty ? ThreadList.standard : chain.threads)

@@ -26,6 +26,16 @@ import Testing
         #expect(refused.error.contains("description.width: must be > 0"))
     }
 
+    /// A plain description that is invalid gets its own error, not "description: is required"
+    /// (the scenario reader's complaint about a field the file was never meant to have).
+    @Test func replayOfAnInvalidPlainDescriptionNamesItsField() throws {
+        let broken = try temporaryFile("{\"width\": 100, \"sections\": [{\"columns\": 0, \"itemHeights\": [1]}]}", name: "plain.json")
+        let refused = runTool("fuzz", "--replay", broken, "--in-process")
+        #expect(refused.status == .badInput)
+        #expect(refused.error.contains("sections[0].columns"), "\(refused.error)")
+        #expect(!refused.error.contains("description: is required"))
+    }
+
     @Test func failureReportsWriteAReproducerAndADrawing() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-report-\(UUID().uuidString)").path
         let scenario = Fuzzer.scenario(seed: 2)
