@@ -1,0 +1,92 @@
+/// A checked description of a masonry layout: the collection view's width, the layout rules,
+/// and each section's columns, spacing, item heights and spans (README.md, "Layout description
+/// format").
+///
+/// Every value of this type has passed validation (finite, non-negative sizes within
+/// `LayoutLimits`, room for at least one point of column width, consistent section modes), and
+/// its adaptive sections' column counts are resolved for its width, so engines can lay it out
+/// without failing. Building one costs O(sections + items) for the checks.
+public struct LayoutDescription: Hashable, Sendable {
+    public internal(set) var width: Double
+    public internal(set) var placement: Placement
+    public internal(set) var tieBreak: TieBreak
+    public internal(set) var sectionStart: SectionStart
+    public internal(set) var columnWidthRounding: ColumnWidthRounding
+    /// Pixels per point for `columnWidthRounding` (2 or 3 on a Retina screen).
+    public internal(set) var displayScale: Double
+    public internal(set) var trailingItemSpacing: TrailingItemSpacing
+    public internal(set) var axis: ScrollAxis
+    public internal(set) var direction: ColumnDirection
+    /// The sections, adaptive column counts resolved for `width` (`SectionDescription.columns`).
+    public internal(set) var sections: [SectionDescription]
+
+    public init(
+        width: Double,
+        placement: Placement = .shortestColumn,
+        tieBreak: TieBreak = .lowestIndex,
+        sectionStart: SectionStart = .belowLongestColumn,
+        columnWidthRounding: ColumnWidthRounding = .none,
+        displayScale: Double = 1,
+        trailingItemSpacing: TrailingItemSpacing = .include,
+        axis: ScrollAxis = .vertical,
+        direction: ColumnDirection = .leftToRight,
+        sections: [SectionDescription]
+    ) throws(LayoutError) {
+        self.width = Self.withoutNegativeZero(width)
+        self.placement = placement
+        self.tieBreak = tieBreak
+        self.sectionStart = sectionStart
+        self.columnWidthRounding = columnWidthRounding
+        self.displayScale = displayScale
+        self.trailingItemSpacing = trailingItemSpacing
+        self.axis = axis
+        self.direction = direction
+        self.sections = sections.map { $0.withoutNegativeZeros() }
+        try validate()
+    }
+
+    /// Total number of items over all sections. O(sections).
+    public var itemCount: Int { sections.reduce(0) { $0 + $1.itemHeights.count } }
+
+    /// The width of a one-column item of section `section`, computed as README.md's layout
+    /// arithmetic says (in layout coordinates: a horizontal layout's item height on screen).
+    public func columnWidth(ofSection section: Int) -> Double {
+        geometry(ofSection: section).columnWidth
+    }
+
+    @usableFromInline
+    func geometry(ofSection section: Int) -> SectionGeometry {
+        SectionGeometry(width: width, section: sections[section], rounding: columnWidthRounding,
+                        displayScale: displayScale, direction: direction)
+    }
+}
+
+// MARK: - Negative zero
+
+extension LayoutDescription {
+    /// -0 read as 0. Lengths are never negative, and -0 would otherwise order differently from
+    /// +0 in the optimized engine's bit-pattern comparisons while comparing equal in the reference.
+    static func withoutNegativeZero(_ value: Double) -> Double {
+        value == 0 ? 0 : value
+    }
+
+    /// `heights` with every -0 read as 0; the same array (no copy) when there is none.
+    static func withoutNegativeZeros(_ heights: [Double]) -> [Double] {
+        heights.contains { $0 == 0 && $0.sign == .minus } ? heights.map(withoutNegativeZero) : heights
+    }
+}
+
+extension SectionDescription {
+    func withoutNegativeZeros() -> SectionDescription {
+        let zeroless = LayoutDescription.withoutNegativeZero
+        var copy = self
+        copy.inset = EdgeInsets(top: zeroless(inset.top), left: zeroless(inset.left),
+                                bottom: zeroless(inset.bottom), right: zeroless(inset.right))
+        copy.columnSpacing = zeroless(columnSpacing)
+        copy.itemSpacing = zeroless(itemSpacing)
+        copy.headerHeight = zeroless(headerHeight)
+        copy.footerHeight = zeroless(footerHeight)
+        copy.itemHeights = LayoutDescription.withoutNegativeZeros(itemHeights)
+        return copy
+    }
+}

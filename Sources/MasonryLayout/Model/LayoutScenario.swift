@@ -1,0 +1,64 @@
+/// A layout description with a sequence of updates and rect queries: what a test or a fuzzer
+/// reproduces, read and written as JSON (README.md, "Scenario files").
+///
+/// `{"description": {format v2}, "updates": [...], "queries": [[x, y, width, height] or
+/// {"rect": [x, y, width, height], "edges": "open", "pinHeaders": true}, ...], "threads": [1, 2]}`;
+/// `updates`, `queries` and `threads` default to empty. The updates are not checked against the
+/// description when read (a scenario may hold updates that must be refused).
+public struct LayoutScenario: Hashable, Sendable {
+    public var description: LayoutDescription
+    public var updates: [LayoutUpdate]
+    public var queries: [LayoutQuery]
+    /// Thread counts to run the optimized engine with (empty: the reader's choice).
+    public var threads: [Int]
+
+    public init(description: LayoutDescription, updates: [LayoutUpdate] = [], queries: [LayoutQuery] = [], threads: [Int] = []) {
+        self.description = description
+        self.updates = updates
+        self.queries = queries
+        self.threads = threads
+    }
+
+    /// A scenario whose queries are all closed and unpinned, as format v1 scenarios hold them.
+    public init(description: LayoutDescription, updates: [LayoutUpdate] = [], queries rects: [Rect], threads: [Int] = []) {
+        self.init(description: description, updates: updates, queries: rects.map { LayoutQuery($0) }, threads: threads)
+    }
+
+    /// Reads a scenario document. O(n) in its size.
+    public init(json: some Collection<UInt8>) throws(LayoutError) {
+        let root = try JSONObjectReader(JSONParser.parse(json), at: "")
+        guard let descriptionValue = root.optional("description") else {
+            throw LayoutError(.missingField, at: "description", "is required")
+        }
+        description = try LayoutDescription(jsonValue: descriptionValue, at: "description")
+        updates = []
+        if root.optional("updates") != nil {
+            for (index, value) in try root.array("updates").enumerated() {
+                updates.append(try LayoutUpdate(json: value, at: "updates[\(index)]"))
+            }
+        }
+        queries = []
+        if root.optional("queries") != nil {
+            for (index, value) in try root.array("queries").enumerated() {
+                queries.append(try LayoutQuery(json: value, at: "queries[\(index)]"))
+            }
+        }
+        threads = []
+        if root.optional("threads") != nil {
+            for (index, value) in try root.array("threads").enumerated() {
+                guard case .number(let number) = value, let count = Int(exactly: number), (1...4096).contains(count) else {
+                    throw LayoutError(.invalidValue, at: "threads[\(index)]", "must be an integer in 1...4096")
+                }
+                threads.append(count)
+            }
+        }
+        try root.refuseUnknownFields(allowing: ["description", "updates", "queries", "threads"])
+    }
+
+    /// The scenario as JSON, numbers in Swift's shortest round-trip form (read back bit for bit).
+    public func jsonText() -> String {
+        let updateTexts = updates.map { "\n  \($0.jsonText())" }.joined(separator: ",")
+        let queryTexts = queries.map { $0.jsonText() }.joined(separator: ",")
+        return "{\"description\":\(description.jsonText()),\n\"updates\":[\(updateTexts)],\n\"queries\":[\(queryTexts)],\n\"threads\":[\(threads.map(String.init).joined(separator: ","))]}\n"
+    }
+}
