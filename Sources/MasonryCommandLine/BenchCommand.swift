@@ -9,79 +9,81 @@ import MasonryBenchmarkHarness
 /// `masonry bench`: runs a benchmark suite, verifies every engine against the reference, writes
 /// result files and optionally gates on a baseline.
 enum BenchCommand: Command {
-    static let name = "bench"
-    static let summary = "measure the engines (prepare, queries, updates, memory) and verify them"
-    static let help = """
-        USAGE: masonry bench [--suite smoke|standard|full] [--filter REGEX] [--engines LIST]
-                             [--metric time|instructions] [--threads N] [--repetitions R] [--out FILE]
-                             [--baseline FILE [--threshold PCT] [--alpha A] [--instructions-threshold PCT]
-                                              [--allocation-threshold PCT]]
+    static let suite = CommandOption("--suite", value: "S", "smoke (seconds), standard (default, minutes), full (up to 10M items)")
+    static let engines = CommandOption("--engines", value: "LIST", "comma-separated: reference,peer,optimized (default: all three)")
+    static let metric = CommandOption("--metric", value: "M", "time (default) or instructions")
+    static let threads = CommandOption("--threads", value: "N", """
+        run the optimized engine on N threads only (default: 1, 2 and all cores
+        for multi-section workloads; 1 only with --metric instructions)
+        """)
+    static let repetitions = CommandOption("--repetitions", value: "R", """
+        measured repetitions after a warm-up (default: 5; 1 with --metric
+        instructions, where a spread over 0.01% between repetitions is reported)
+        """)
+    static let out = CommandOption("--out", value: "FILE", """
+        write FILE (Google Benchmark JSON) and beside it FILE's name with .md
+        (summary, and the comparison with --baseline), .svg (chart) and
+        .github-action.json (customSmallerIsBetter)
+        """)
+    static let baseline = CommandOption("--baseline", value: "FILE", """
+        compare with a previous result file of the same metric, as
+        'masonry compare' does (the optimized engine gates)
+        """)
+    static let callgrindChild = CommandOption(CallgrindLauncher.childOption, value: "DIR", "the measured process", hidden: true)
 
-        Measures prepare time, rect-query latency, item lookups, incremental updates, memory and
-        allocations of the engines, and checks the optimized and peer engines' frames against the
-        reference engine's, bit for bit, wherever the reference runs. Prints a Markdown summary.
+    static let signature = CommandSignature(
+        name: "bench", summary: "measure the engines (prepare, queries, updates, memory) and verify them",
+        usage: ["""
+            [--suite smoke|standard|full] [--filter REGEX] [--engines LIST]
+                                 [--metric time|instructions] [--threads N] [--repetitions R] [--out FILE]
+                                 [--baseline FILE [--threshold PCT] [--alpha A] [--instructions-threshold PCT]
+                                                  [--allocation-threshold PCT]]
+            """],
+        discussion: """
+            Measures prepare time, rect-query latency, item lookups, incremental updates, memory and
+            allocations of the engines, and checks the optimized and peer engines' frames against the
+            reference engine's, bit for bit, wherever the reference runs. Prints a Markdown summary.
 
-        --metric instructions counts instructions instead of timing: the tool runs itself again
-        under Valgrind's callgrind (valgrind must be installed), instrumenting only each measured
-        region, with address-space randomisation off, fixed hashing seeds and a fixed environment
-        size. The counts repeat exactly on the same build and machine, so a gate can trust a 1%
-        change. Workloads up to 100K items (the smoke suite whole); a smoke run takes 20 seconds on
-        two idle cores, about a minute on busy ones.
+            --metric instructions counts instructions instead of timing: the tool runs itself again
+            under Valgrind's callgrind (valgrind must be installed), instrumenting only each measured
+            region, with address-space randomisation off, fixed hashing seeds and a fixed environment
+            size. The counts repeat exactly on the same build and machine, so a gate can trust a 1%
+            change. Workloads up to 100K items (the smoke suite whole); a smoke run takes 20 seconds on
+            two idle cores, about a minute on busy ones.
+            """,
+        options: [suite, GateOptions.filter, engines, metric, threads, repetitions, out, baseline]
+            + GateOptions.thresholds + [callgrindChild],
+        exitStatus: "0 success, 1 a frame mismatch or a regression, 2 bad input or usage.")
 
-        OPTIONS:
-          --suite S          smoke (seconds), standard (default, minutes), full (up to 10M items)
-          --filter REGEX     only benchmarks whose names match
-          --engines LIST     comma-separated: reference,peer,optimized (default: all three)
-          --metric M         time (default) or instructions
-          --threads N        run the optimized engine on N threads only (default: 1, 2 and all cores
-                             for multi-section workloads; 1 only with --metric instructions)
-          --repetitions R    measured repetitions after a warm-up (default: 5; 1 with --metric
-                             instructions, where a spread over 0.01% between repetitions is reported)
-          --out FILE         write FILE (Google Benchmark JSON) and beside it FILE's name with .md
-                             (summary, and the comparison with --baseline), .svg (chart) and
-                             .github-action.json (customSmallerIsBetter)
-          --baseline FILE    compare with a previous result file of the same metric, as
-                             'masonry compare' does (the optimized engine gates)
-        \(GateOptions.thresholdHelp)
-          --help             show this help
-
-        Exit status: 0 success, 1 a frame mismatch or a regression, 2 bad input or usage.
-        """
-
-    static func run(_ rawArguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
+    static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        guard let arguments = try parse(rawArguments, options: GateOptions.thresholdNames.union([
-            "--suite", "--filter", "--engines", "--threads", "--repetitions", "--out", "--baseline", "--metric",
-            CallgrindLauncher.childOption,
-        ]), console: console) else { return .success }
-        if let extra = arguments.positionals.first { throw .usage(qualifiedName, "unexpected argument '\(extra)'") }
+        try arguments.noPositionals()
         var configuration = BenchmarkRunner.Configuration()
-        configuration.suite = try arguments.choice("--suite", command: qualifiedName, default: .standard)
-        configuration.filter = arguments.values["--filter"]
-        if let list = arguments.values["--engines"] {
-            configuration.engines = try GateOptions.engines(list, command: qualifiedName)
+        configuration.suite = try arguments.choice(suite, default: .standard)
+        configuration.filter = arguments[GateOptions.filter]
+        if let list = arguments[engines] {
+            configuration.engines = try GateOptions.engines(list, option: engines, command: qualifiedName)
         }
-        configuration.metric = try arguments.choice("--metric", command: qualifiedName, default: .time)
+        configuration.metric = try arguments.choice(metric, default: .time)
         let counting = configuration.metric == .instructions
-        if arguments.values["--threads"] != nil {
-            configuration.threads = try arguments.integer("--threads", command: qualifiedName, in: 1...4096, default: 1)
+        if arguments[threads] != nil {
+            configuration.threads = try arguments.integer(threads, in: 1...4096, default: 1)
         } else if counting {
             configuration.threads = 1  // Dispatch's workers make multi-threaded counts vary (README)
         }
-        configuration.repetitions = try arguments.integer("--repetitions", command: qualifiedName, in: (counting ? 1 : 2)...1000,
-                                                          default: counting ? 1 : 5)
+        configuration.repetitions = try arguments.integer(repetitions, in: (counting ? 1 : 2)...1000, default: counting ? 1 : 5)
         configuration.jemalloc = context.jemalloc
-        if arguments.values["--baseline"] == nil, let option = GateOptions.thresholdNames.sorted().first(where: { arguments.values[$0] != nil }) {
-            throw .usage(qualifiedName, "\(option) needs --baseline")
+        if arguments[baseline] == nil, let option = GateOptions.thresholds.sorted(by: { $0.name < $1.name }).first(where: { arguments[$0] != nil }) {
+            throw .usage(qualifiedName, "\(option.name) needs --baseline")
         }
-        let policy = try GateOptions.policy(arguments, command: qualifiedName, gating: false)
+        let policy = try GateOptions.policy(arguments)
         // Everything that can fail on input fails now, before minutes of measuring.
-        let baseline = try arguments.values["--baseline"].map { path throws(CommandFailure) in try ResultInput.read(path) }
-        if let baseline, baseline.context.metric != configuration.metric {
-            throw CommandFailure(.badInput, "\(arguments.values["--baseline"]!) measured \(baseline.context.metric.rawValue), "
+        let baselineReport = try arguments[baseline].map { path throws(CommandFailure) in try ResultInput.read(path) }
+        if let baselineReport, baselineReport.context.metric != configuration.metric {
+            throw CommandFailure(.badInput, "\(arguments[baseline]!) measured \(baselineReport.context.metric.rawValue), "
                                  + "this run measures \(configuration.metric.rawValue): compare files of one metric")
         }
-        let out = arguments.values["--out"]
+        let out = arguments[Self.out]
         if let out { try OutputFile.checkWritable(outputPaths(out).map(\.path)) }
         var runner: BenchmarkRunner
         do {
@@ -91,8 +93,8 @@ enum BenchCommand: Command {
         }
 
         if counting {
-            guard let directory = arguments.values[CallgrindLauncher.childOption] else {
-                return try CallgrindLauncher.run(rawArguments, console: console)
+            guard let directory = arguments[callgrindChild] else {
+                return try CallgrindLauncher.run(arguments.original, console: console)
             }
             guard BenchmarkMetric.isRunningUnderValgrind else {
                 throw .usage(qualifiedName, "\(CallgrindLauncher.childOption) is internal: 'masonry bench --metric instructions' runs valgrind itself")
@@ -100,7 +102,7 @@ enum BenchCommand: Command {
             configuration.callgrindOutputFile = "\(directory)/callgrind.out"
             configuration.valgrindVersion = ProcessInfo.processInfo.environment[CallgrindLauncher.versionVariable]
             runner = try! BenchmarkRunner(configuration, progress: progressReporter(console))
-        } else if arguments.values[CallgrindLauncher.childOption] != nil {
+        } else if arguments[callgrindChild] != nil {
             throw .usage(qualifiedName, "\(CallgrindLauncher.childOption) is internal to --metric instructions")
         }
 
@@ -119,7 +121,7 @@ enum BenchCommand: Command {
 
         var markdown = ReportWriters.markdown(outcome.report, mismatches: outcome.mismatches)
         var skipped = outcome.skipped
-        if counting, arguments.values["--threads"] == nil {
+        if counting, arguments[threads] == nil {
             skipped.append("prepare/optimized/…/threads:2 and more: instruction mode counts one thread (Dispatch's worker "
                            + "threads make multi-threaded counts vary by up to 0.04% from run to run; --threads N measures them anyway)")
         }
@@ -132,9 +134,9 @@ enum BenchCommand: Command {
             for line in unsteady { console.error("masonry bench: warning: \(line)\n") }
         }
         var status: ExitCode = outcome.mismatches.isEmpty ? .success : .checkFailed
-        if let baseline {
-            let gate = try CompareCommand.gate(baseline: baseline, current: outcome.report, policy: policy, console: console)
-            markdown += "\n### Comparison with \(arguments.values["--baseline"]!)\n\n" + gate.text
+        if let baselineReport {
+            let gate = try CompareCommand.gate(baseline: baselineReport, current: outcome.report, policy: policy, console: console)
+            markdown += "\n### Comparison with \(arguments[baseline]!)\n\n" + gate.text
             if gate.status == .checkFailed { status = .checkFailed }
         }
         console.output(markdown)

@@ -2,44 +2,41 @@ import MasonryBenchmarkHarness
 
 /// `masonry compare`: the regression gate between two result files.
 enum CompareCommand: Command {
-    static let name = "compare"
-    static let summary = "compare two benchmark result files and flag regressions"
-    static let help = """
-        USAGE: masonry compare BASELINE CURRENT [--engines LIST] [--filter REGEX] [--threshold PCT]
-                               [--alpha A] [--instructions-threshold PCT] [--allocation-threshold PCT]
+    static let engines = CommandOption("--engines", value: "LIST", """
+        comma-separated engines that gate (default: optimized); the others
+        are reported without gating
+        """)
 
-        Matches the benchmarks of two Google Benchmark JSON files by name and prints a table
-        (name, baseline, current, change, p, verdict, metric, gated) of their medians, one row per
-        benchmark and metric:
-        - instructions (instruction-mode files), mallocs and bytes_per_item are exact: a change
-          beyond the threshold is a regression (or an improvement), no statistics;
-        - wall time (time-mode files): a benchmark regresses when its median is more than PCT
-          percent worse than the baseline's AND a two-sided Mann-Whitney U test over the
-          repetitions gives p < A. Two runs on a shared machine drift apart: judge wall time with
-          Scripts/ab (interleaved runs of both revisions) instead where you can.
-        Only the gated engines' regressions fail; the others are reported. A warning goes to stderr
-        when the files differ in CPU model, Swift, glibc or valgrind version.
+    static let signature = CommandSignature(
+        name: "compare", summary: "compare two benchmark result files and flag regressions",
+        usage: ["BASELINE CURRENT [--engines LIST] [--filter REGEX] [--threshold PCT]\n"
+                + "                       [--alpha A] [--instructions-threshold PCT] [--allocation-threshold PCT]"],
+        discussion: """
+            Matches the benchmarks of two Google Benchmark JSON files by name and prints a table
+            (name, baseline, current, change, p, verdict, metric, gated) of their medians, one row per
+            benchmark and metric:
+            - instructions (instruction-mode files), mallocs and bytes_per_item are exact: a change
+              beyond the threshold is a regression (or an improvement), no statistics;
+            - wall time (time-mode files): a benchmark regresses when its median is more than PCT
+              percent worse than the baseline's AND a two-sided Mann-Whitney U test over the
+              repetitions gives p < A. Two runs on a shared machine drift apart: judge wall time with
+              Scripts/ab (interleaved runs of both revisions) instead where you can.
+            Only the gated engines' regressions fail; the others are reported. A warning goes to stderr
+            when the files differ in CPU model, Swift, glibc or valgrind version.
+            """,
+        options: [engines, GateOptions.filter] + GateOptions.thresholds,
+        exitStatus: """
+            0 no regression in a gated engine, 1 a regression, 2 unusable input (a missing
+            or malformed file, files of different metrics, no benchmarks in common).
+            """)
 
-        OPTIONS:
-          --engines LIST     comma-separated engines that gate (default: optimized); the others
-                             are reported without gating
-          --filter REGEX     only benchmarks whose names match
-        \(GateOptions.thresholdHelp)
-          --help             show this help
-
-        Exit status: 0 no regression in a gated engine, 1 a regression, 2 unusable input (a missing
-        or malformed file, files of different metrics, no benchmarks in common).
-        """
-
-    static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
+    static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        guard let arguments = try parse(arguments, options: GateOptions.thresholdNames.union(["--engines", "--filter"]),
-                                        console: console) else { return .success }
         guard arguments.positionals.count == 2 else {
             throw .usage(qualifiedName, arguments.positionals.count < 2 ? "needs BASELINE and CURRENT files" : "unexpected argument '\(arguments.positionals[2])'")
         }
-        let policy = try GateOptions.policy(arguments, command: qualifiedName, gating: true)
-        let filter = try GateOptions.filter(arguments, command: qualifiedName)
+        let policy = try GateOptions.policy(arguments, gatedEngines: engines)
+        let filter = try GateOptions.filter(arguments)
         let baseline = try ResultInput.read(arguments.positionals[0])
         let current = try ResultInput.read(arguments.positionals[1])
         guard baseline.context.metric == current.context.metric else {

@@ -2,41 +2,32 @@ import MasonryLayout
 
 /// `masonry layout`: every item's frame, as CSV or JSON.
 enum LayoutCommand: Command {
-    static let name = "layout"
-    static let summary = "lay out a description and print every item's frame"
-    static let help = """
-        USAGE: masonry layout FILE|- [--engine reference|optimized] [--threads N] [--format csv|json]
+    static let format = OutputFormat.option([.csv, .json], """
+        csv (default): header section,item,x,y,width,height and one
+        row per item in (section, item) order; json: contentSize,
+        items, headers and footers
+        """)
 
-        Lays out the layout description in FILE (format v2 JSON, v1 included; - reads standard
-        input). A horizontal layout's frames are printed transposed, as the view shows them.
+    static let signature = CommandSignature(
+        name: "layout", summary: "lay out a description and print every item's frame",
+        usage: ["FILE|- [--engine reference|optimized] [--threads N] [--format csv|json]"],
+        discussion: """
+            Lays out the layout description in FILE (format v2 JSON, v1 included; - reads standard
+            input). A horizontal layout's frames are printed transposed, as the view shows them.
+            Numbers are printed in Swift's shortest round-trip form.
+            """,
+        options: EngineOptions.options + [format])
 
-        OPTIONS:
-        \(EngineOptions.help)
-          --format csv|json              csv (default): header section,item,x,y,width,height and one
-                                         row per item in (section, item) order; json: contentSize,
-                                         items, headers and footers
-          --help                         show this help
-
-        Numbers are printed in Swift's shortest round-trip form. Exit status: 0 success, 2 bad
-        input or usage (one line on stderr).
-        """
-
-    enum Format: String, CaseIterable {
-        case csv
-        case json
-    }
-
-    static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
+    static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        guard let arguments = try parse(arguments, options: EngineOptions.names.union(["--format"]), console: console) else { return .success }
-        let path = try arguments.singlePositional(command: qualifiedName, what: "FILE (a layout description, or - for standard input)")
-        let format: Format = try arguments.choice("--format", command: qualifiedName, default: .csv)
-        let options = try EngineOptions(arguments, command: qualifiedName)
+        let path = try arguments.singlePositional(what: "FILE (a layout description, or - for standard input)")
+        let format = try arguments.choice(Self.format, among: [.csv, .json], default: OutputFormat.csv)
+        let options = try EngineOptions(arguments)
         let description = try InputFile.readDescription(path)
         let engine = options.makeEngine(description)
         switch format {
-        case .csv: writeCSV(engine, console: console)
         case .json: writeJSON(engine, console: console)
+        default: writeCSV(engine, console: console)
         }
         return .success
     }
