@@ -77,7 +77,7 @@ import Testing
         let path = try temporaryFile("{\"widht\": 100, \"sections\": []}")
         let run = runTool("fuzz", "--replay", path, "--in-process")
         #expect(run.status == .badInput)
-        #expect(run.error.contains("\(path): width: is required"), "\(run.error)")
+        #expect(run.error.contains("\(path): widht: is not a field of format v2; did you mean \"width\"?"), "\(run.error)")
         #expect(!run.error.contains("description: is required"), "\(run.error)")
     }
 }
