@@ -31,7 +31,7 @@ enum ABCommand: Command {
             --base-tool PATH --head-tool PATH [--base-name TEXT] [--head-name TEXT]
                               [--suite S] [--filter REGEX] [--engines LIST] [--threads N] [--repetitions R]
                               [--metric time|instructions] [--threshold PCT] [--max-rounds N]
-                              [--confidence C] [--seed S] [--out FILE]
+                              [--confidence C] [--seed S] [--out FILE] [--quiet]
             """],
         discussion: """
             Runs 'bench' of two masonry executables (BASE and HEAD, usually two revisions: see
@@ -52,9 +52,13 @@ enum ABCommand: Command {
                             benchmark at 95%, 11 for the smoke suite's 34).
             While a gated benchmark is inconclusive, another round runs, up to --max-rounds.
             Instruction counts (--metric instructions) are exact: one round, one run each side.
+
+            Progress goes to stderr: each bench run as it starts ([n] round r of at most N, the side,
+            elapsed time) and each round's count of inconclusive benchmarks; --quiet leaves only the
+            first line (the tools, the metric and the seed).
             """,
         options: [baseTool, headTool, baseName, headName, suite, GateOptions.filter, engines, threads, repetitions,
-                  BenchCommand.metric, threshold, maxRounds, confidence, seed, out],
+                  BenchCommand.metric, threshold, maxRounds, confidence, seed, out, ProgressReporter.quiet],
         exitStatus: """
             0 nothing gated regressed, 1 a gated benchmark regressed (or HEAD's frames
             differ from the reference's), 2 unusable input (a tool that fails, no benchmark in common).
@@ -93,7 +97,9 @@ enum ABCommand: Command {
 
         let directory = try ScratchDirectory.make("ab")
         defer { try? FileManager.default.removeItem(at: directory) }
-        var runner = RoundRunner(tools: tools, names: names, arguments: benchArguments, directory: directory.path, console: console)
+        let progress = ProgressReporter(console: console, total: nil, quiet: arguments.isSet(ProgressReporter.quiet))
+        var runner = RoundRunner(tools: tools, names: names, arguments: benchArguments, directory: directory.path, console: console,
+                                 progress: progress)
         console.error("masonry ab: BASE \(names[0]), HEAD \(names[1]); \(settings.metric.rawValue), suite \(suite.rawValue), seed \(seed)\n")
         var random = SplitMix64(seed: seed)
         var rounds: [ABComparison.Round] = []
@@ -101,14 +107,18 @@ enum ABCommand: Command {
         repeat {
             let order = settings.metric == .instructions ? (random.next() & 1 == 0 ? "AB" : "BA")
                 : (random.next() & 1 == 0 ? "ABBA" : "BAAB")
-            rounds.append(try runner.round(order))
+            let label = settings.metric == .instructions ? "round 1 of 1" : "round \(rounds.count + 1) of at most \(maximumRounds)"
+            rounds.append(try runner.round(order, label: label))
+            progress.finish()
             comparison = ABComparison(rounds: rounds, settings: settings)
             guard let comparison else {
                 throw CommandFailure(.badInput, "BASE and HEAD have no benchmark in common (BASE ran \(rounds[0].base[0].records.count), "
                                      + "HEAD \(rounds[0].head[0].records.count))")
             }
             let open = comparison.rows.count { $0.gated && $0.verdict == .inconclusive }
-            console.error("masonry ab: round \(rounds.count) (\(order)): \(open) gated benchmark(s) inconclusive\n")
+            if !arguments.isSet(ProgressReporter.quiet) {
+                console.error("masonry ab: round \(rounds.count) (\(order)): \(open) gated benchmark(s) inconclusive\n")
+            }
         } while settings.metric == .time && rounds.count < maximumRounds && comparison!.needsMoreRounds
         let result = comparison!
 

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import MasonryBenchmarkHarness
 
@@ -37,7 +32,7 @@ enum BenchCommand: Command {
             [--suite smoke|standard|full] [--filter REGEX] [--engines LIST]
                                  [--metric time|instructions] [--threads N] [--repetitions R] [--out FILE]
                                  [--baseline FILE [--threshold PCT] [--alpha A] [--instructions-threshold PCT]
-                                                  [--allocation-threshold PCT]]
+                                                  [--allocation-threshold PCT]] [--quiet]
             """],
         discussion: """
             Measures prepare time, rect-query latency, item lookups, incremental updates, memory and
@@ -50,9 +45,12 @@ enum BenchCommand: Command {
             size. The counts repeat exactly on the same build and machine, so a gate can trust a 1%
             change. Workloads up to 100K items (the smoke suite whole); a smoke run takes 20 seconds on
             two idle cores, about a minute on busy ones.
+
+            Progress goes to stderr, a line per benchmark ([n/total] name, elapsed and remaining time):
+            redrawn in place on a terminal, plain lines in a log; --quiet turns it off.
             """,
         options: [suite, GateOptions.filter, engines, metric, threads, repetitions, out, baseline]
-            + GateOptions.thresholds + [callgrindChild],
+            + GateOptions.thresholds + [ProgressReporter.quiet, callgrindChild],
         exitStatus: "0 success, 1 a frame mismatch or a regression, 2 bad input or usage.")
 
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
@@ -85,9 +83,9 @@ enum BenchCommand: Command {
         }
         let out = arguments[Self.out]
         if let out { try OutputFile.checkWritable(outputPaths(out).map(\.path)) }
-        var runner: BenchmarkRunner
+        let planned: Int
         do {
-            runner = try BenchmarkRunner(configuration, progress: progressReporter(console))
+            planned = try BenchmarkRunner(configuration, progress: { _ in }).plannedBenchmarkCount()
         } catch {
             throw .usage(qualifiedName, "--filter is not a valid regular expression: \(error)")
         }
@@ -101,13 +99,14 @@ enum BenchCommand: Command {
             }
             configuration.callgrindOutputFile = "\(directory)/callgrind.out"
             configuration.valgrindVersion = ProcessInfo.processInfo.environment[CallgrindLauncher.versionVariable]
-            runner = try! BenchmarkRunner(configuration, progress: progressReporter(console))
         } else if arguments[callgrindChild] != nil {
             throw .usage(qualifiedName, "\(CallgrindLauncher.childOption) is internal to --metric instructions")
         }
 
+        let progress = ProgressReporter(console: console, total: planned, quiet: arguments.isSet(ProgressReporter.quiet))
+        var runner = try! BenchmarkRunner(configuration, progress: progress.step)  // the filter compiled above
         var outcome = runner.run()
-        endProgress(console)
+        progress.finish()
         if counting, let commit = ProcessInfo.processInfo.environment[CallgrindLauncher.commitVariable] {
             outcome.report.context.gitCommit = commit
         }
@@ -163,20 +162,5 @@ enum BenchCommand: Command {
             (OutputFile.sibling(of: out, extension: "svg"), { report, _ in Data(SVGChart.render(report).utf8) }),
             (OutputFile.sibling(of: out, extension: "github-action.json"), { report, _ in try ReportWriters.githubActionBenchmark(report) }),
         ]
-    }
-
-    /// Clears the live progress line.
-    static func endProgress(_ console: Console) {
-        if isatty(2) != 0 { console.error("\r\u{1B}[K") }
-    }
-
-    /// A live line on a terminal; nothing when stderr is a file or a pipe (CI logs stay clean).
-    static func progressReporter(_ console: Console) -> (String) -> Void {
-        guard isatty(2) != 0 else { return { _ in } }
-        var count = 0
-        return { name in
-            count += 1
-            console.error("\r\u{1B}[K[\(count)] \(name)")
-        }
     }
 }

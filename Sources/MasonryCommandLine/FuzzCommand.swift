@@ -38,7 +38,7 @@ enum FuzzCommand: Command {
         name: "fuzz", summary: "fuzz the optimized engine against the reference, shrinking failures",
         usage: ["""
             [--seconds N] [--seed S] [--cases N] [--threads LIST] [--shrink-seconds N]
-                                [--memory-limit MB] [--in-process] [--out DIR]
+                                [--memory-limit MB] [--in-process] [--out DIR] [--quiet]
             """, "--replay FILE [--threads LIST] [--in-process]", "--distribution N [--seed S] [--threads LIST]"],
         discussion: """
             Generates random scenarios (descriptions over every field and edge value: zero, subnormal
@@ -57,14 +57,16 @@ enum FuzzCommand: Command {
             the shrinking budget (candidates run in the worker too; when the budget runs out, the
             smallest reproducer so far is kept), written to DIR as case-SEED.json (a scenario file)
             and case-SEED.svg (both layouts side by side), and the exit status is 1. A run takes at
-            most --seconds, plus --shrink-seconds, plus a few seconds.
+            most --seconds, plus --shrink-seconds, plus a few seconds. Progress goes to stderr (cases so
+            far, elapsed and remaining time): redrawn in place on a terminal, a line every 10 s in a log;
+            --quiet turns it off.
 
             INTERNAL (for the supervisor and the verifier's own tests): --worker serves cases on
             standard input and output; --planted-fault trap|hang|memory gives the worker an engine
             that fails that way; --worker-executable PATH starts another executable as the worker.
             """,
         options: [seconds, seed, cases, threads, shrinkSeconds, memoryLimit, inProcess, out, replay, distribution,
-                  worker, plantedFault, workerExecutable],
+                  ProgressReporter.quiet, worker, plantedFault, workerExecutable],
         exitStatus: "0 no failure (or the replay passes), 1 a failure found, 2 bad input or usage.")
 
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
@@ -109,26 +111,29 @@ enum FuzzCommand: Command {
         configuration.checker = checker(plantedFault)
         configuration.worker = worker
 
-        let live = BenchCommand.progressReporter(console)
+        let progress = ProgressReporter(console: console, total: nil, quiet: arguments.isSet(ProgressReporter.quiet))
         let outcome: Fuzzer.Outcome
         do {
             outcome = try Fuzzer(configuration).run { event in
                 switch event {
                 case .progress(let cases, let seconds):
-                    live("\(cases) cases, \(Int(Double(cases) / max(seconds, 1e-9))) per second")
+                    let left = configuration.seconds.map { ", about \(ProgressReporter.duration(max(0, $0 - seconds))) left" } ?? ""
+                    progress.status("\(cases) cases, \(Int(Double(cases) / max(seconds, 1e-9))) per second "
+                                    + "(\(ProgressReporter.duration(seconds)) elapsed\(left))", logInterval: 10)
                 case .found(let caseSeed, let threads, let failure, let items):
-                    BenchCommand.endProgress(console)
+                    progress.finish()
                     console.error("masonry fuzz: case seed \(caseSeed) (\(items) items, \(threads) thread(s)) fails: \(failure.message)\n")
                     console.flush()
                 case .shrunk(let items, let checks, let seconds):
-                    live("shrinking: \(items) items after \(checks) checks, \(Int(seconds)) s")
+                    progress.status("shrinking: \(items) items after \(checks) checks, \(ProgressReporter.duration(seconds)) "
+                                    + "of at most \(ProgressReporter.duration(configuration.shrinkSeconds))", logInterval: 10)
                 }
             }
         } catch {
-            BenchCommand.endProgress(console)
+            progress.finish()
             throw CommandFailure(.badInput, "\(qualifiedName): \(error)")
         }
-        BenchCommand.endProgress(console)
+        progress.finish()
         let runner = worker == nil ? "in this process" : "\(outcome.workerStarts) worker process(es)"
         console.output("\(outcome.cases) cases and \(outcome.parserInputs) parser inputs in \(Format.seconds(outcome.seconds)) s "
                        + "(\(Int(outcome.casesPerSecond)) cases per second), seed \(configuration.seed); \(runner)\n")

@@ -8,7 +8,7 @@ enum VerifyCommand: Command {
 
     static let signature = CommandSignature(
         name: "verify", summary: "check the optimized engine against the reference, frame for frame",
-        usage: ["[--suite smoke|standard|full] [--threads LIST] [--out DIR]"],
+        usage: ["[--suite smoke|standard|full] [--threads LIST] [--out DIR] [--quiet]"],
         discussion: """
             Lays out a matrix of layouts (up to 1,000,000 items in the standard suite, 10,000,000 in
             full; both placements, both section modes, both tie rules, headers and footers, rounding,
@@ -22,8 +22,11 @@ enum VerifyCommand: Command {
             On a mismatch it prints the first differing element with both frames (decimal and bits),
             writes a reproducer (a scenario file: format v1 description, updates, the query) and an SVG of both
             layouts side by side with the differing frames marked to DIR, and exits 1.
+
+            Progress goes to stderr, a line per layout and per update ([n/total], elapsed and
+            remaining time): redrawn in place on a terminal, plain lines in a log; --quiet turns it off.
             """,
-        options: [suite, threads, out],
+        options: [suite, threads, out, ProgressReporter.quiet],
         exitStatus: "0 the frames agree, 1 a mismatch, 2 bad input or usage.")
 
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
@@ -32,10 +35,10 @@ enum VerifyCommand: Command {
         let size: VerificationSuite.Size = try arguments.choice(Self.suite, default: .standard)
         let threads = try ThreadList.parse(arguments, Self.threads, default: ThreadList.standard)
         let suite = VerificationSuite(size: size, threads: threads)
-        let progress = BenchCommand.progressReporter(console)
+        let progress = ProgressReporter(console: console, total: suite.progressSteps, quiet: arguments.isSet(ProgressReporter.quiet))
         let started = ContinuousClock.now
-        let (counts, failure) = suite.run(progress: progress)
-        BenchCommand.endProgress(console)
+        let (counts, failure) = suite.run(progress: progress.step)
+        progress.finish()
         let seconds = (ContinuousClock.now - started).components
         console.output("compared \(counts.layouts) layouts on threads \(threads.map(String.init).joined(separator: ",")): "
                        + "\(counts.frames) frames, \(counts.queries) queries, \(counts.updates) updates in \(seconds.seconds) s "
