@@ -17,7 +17,8 @@ enum BenchCommand: Command {
         """)
     static let out = CommandOption("--out", value: "FILE", """
         write FILE (Google Benchmark JSON) and beside it FILE's name with .md
-        (summary, and the comparison with --baseline), .svg (chart) and
+        (summary, and the comparison with --baseline), .svg (chart), .html
+        (the summary's tables and the chart in one self-contained page) and
         .github-action.json (customSmallerIsBetter)
         """)
     static let baseline = CommandOption("--baseline", value: "FILE", """
@@ -32,12 +33,13 @@ enum BenchCommand: Command {
             [--suite smoke|standard|full] [--filter REGEX] [--engines LIST]
                                  [--metric time|instructions] [--threads N] [--repetitions R] [--out FILE]
                                  [--baseline FILE [--threshold PCT] [--alpha A] [--instructions-threshold PCT]
-                                                  [--allocation-threshold PCT]] [--quiet]
+                                                  [--allocation-threshold PCT]] [--format text|markdown] [--quiet]
             """],
         discussion: """
             Measures prepare time, rect-query latency, item lookups, incremental updates, memory and
             allocations of the engines, and checks the optimized and peer engines' frames against the
-            reference engine's, bit for bit, wherever the reference runs. Prints a Markdown summary.
+            reference engine's, bit for bit, wherever the reference runs. Prints a summary: tables
+            aligned in columns on a terminal, Markdown otherwise (--format chooses).
 
             --metric instructions counts instructions instead of timing: the tool runs itself again
             under Valgrind's callgrind (valgrind must be installed), instrumenting only each measured
@@ -50,7 +52,7 @@ enum BenchCommand: Command {
             redrawn in place on a terminal, plain lines in a log; --quiet turns it off.
             """,
         options: [suite, GateOptions.filter, engines, metric, threads, repetitions, out, baseline]
-            + GateOptions.thresholds + [ProgressReporter.quiet, callgrindChild],
+            + GateOptions.thresholds + [OutputFormat.summaryOption, ProgressReporter.quiet, callgrindChild],
         exitStatus: "0 success, 1 a frame mismatch or a regression, 2 bad input or usage.")
 
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
@@ -64,6 +66,7 @@ enum BenchCommand: Command {
         }
         configuration.metric = try arguments.choice(metric, default: .time)
         let counting = configuration.metric == .instructions
+        let format = try OutputFormat.summary(arguments, console: console)
         if arguments[threads] != nil {
             configuration.threads = try arguments.integer(threads, in: 1...4096, default: 1)
         } else if counting {
@@ -118,31 +121,32 @@ enum BenchCommand: Command {
                                  + (outcome.skipped.isEmpty ? "" : " (\(outcome.skipped.count) skipped: \(outcome.skipped[0]))"))
         }
 
-        var markdown = ReportWriters.markdown(outcome.report, mismatches: outcome.mismatches)
+        var summary = ReportWriters.summary(outcome.report, mismatches: outcome.mismatches)
         var skipped = outcome.skipped
         if counting, arguments[threads] == nil {
             skipped.append("prepare/optimized/…/threads:2 and more: instruction mode counts one thread (Dispatch's worker "
                            + "threads make multi-threaded counts vary by up to 0.04% from run to run; --threads N measures them anyway)")
         }
         if !skipped.isEmpty {
-            markdown += "\nSkipped:\n" + skipped.map { "- \($0)\n" }.joined()
+            summary.append(.paragraph("Skipped:\n" + skipped.map { "- \($0)" }.joined(separator: "\n")))
         }
         let unsteady = counting ? outcome.report.unsteadyInstructionCounts() : []
         if !unsteady.isEmpty {
-            markdown += "\nInstruction counts that did not repeat (over 0.01% apart):\n" + unsteady.map { "- \($0)\n" }.joined()
+            summary.append(.paragraph("Instruction counts that did not repeat (over 0.01% apart):\n" + unsteady.map { "- \($0)" }.joined(separator: "\n")))
             for line in unsteady { console.error("masonry bench: warning: \(line)\n") }
         }
         var status: ExitCode = outcome.mismatches.isEmpty ? .success : .checkFailed
         if let baselineReport {
             let gate = try CompareCommand.gate(baseline: baselineReport, current: outcome.report, policy: policy, console: console)
-            markdown += "\n### Comparison with \(arguments[baseline]!)\n\n" + gate.text
+            summary.append(.heading("Comparison with \(arguments[baseline]!)"))
+            summary.append(contentsOf: gate.summary)
             if gate.status == .checkFailed { status = .checkFailed }
         }
-        console.output(markdown)
+        console.output(format == .text ? summary.plainText : summary.markdown)
         if let out {
             do {
                 for (path, content) in outputPaths(out) {
-                    try OutputFile.write(content(outcome.report, markdown), to: path)
+                    try OutputFile.write(content(outcome.report, summary), to: path)
                 }
             } catch let failure as CommandFailure {
                 throw failure
@@ -155,10 +159,13 @@ enum BenchCommand: Command {
     }
 
     /// The result files of `--out FILE`, and how each is made from the report and the summary.
-    static func outputPaths(_ out: String) -> [(path: String, content: (BenchmarkReport, String) throws -> Data)] {
+    static func outputPaths(_ out: String) -> [(path: String, content: (BenchmarkReport, ReportSummary) throws -> Data)] {
         [
             (out, { report, _ in try report.jsonData() }),
-            (OutputFile.sibling(of: out, extension: "md"), { _, markdown in Data(markdown.utf8) }),
+            (OutputFile.sibling(of: out, extension: "md"), { _, summary in Data(summary.markdown.utf8) }),
+            (OutputFile.sibling(of: out, extension: "html"), { report, summary in
+                Data(HTMLReport.render(summary, chart: SVGChart.render(report), title: "Masonry benchmarks: \(report.context.suite) suite").utf8)
+            }),
             (OutputFile.sibling(of: out, extension: "svg"), { report, _ in Data(SVGChart.render(report).utf8) }),
             (OutputFile.sibling(of: out, extension: "github-action.json"), { report, _ in try ReportWriters.githubActionBenchmark(report) }),
         ]

@@ -23,11 +23,11 @@ final class ProgressReporter {
     static let quiet = CommandOption(flag: "--quiet", "no progress on stderr")
 
     /// `total` is the number of steps when known; `clock` returns seconds (monotonic).
-    init(console: Console, total: Int?, quiet: Bool = false, isTerminal: Bool = isatty(2) != 0,
+    init(console: Console, total: Int?, quiet: Bool = false, isTerminal: Bool? = nil,
          clock: @escaping () -> Double = ProgressReporter.monotonicSeconds) {
         self.console = console
         self.total = total
-        redraws = isTerminal
+        redraws = isTerminal ?? console.errorIsTerminal
         isQuiet = quiet
         self.clock = clock
         started = clock()
