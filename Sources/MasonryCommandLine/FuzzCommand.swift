@@ -1,4 +1,5 @@
 import Foundation
+import MasonryBenchmarkHarness
 import MasonryLayout
 import MasonryVerification
 
@@ -101,10 +102,11 @@ enum FuzzCommand: Command {
         configuration.threads = try ThreadList.parse(arguments, threads, default: configuration.threads)
         if arguments[distribution] != nil {
             let count = try arguments.integer(distribution, in: 1...100_000_000, default: 1)
-            console.output("| share of cases | feature |\n|---:|---|\n")
+            var table = TextTable(header: ["share of cases", "feature"], alignments: [.right, .left])
             for (feature, share) in FuzzCaseFeature.distribution(seed: configuration.seed, cases: count, threads: configuration.threads) {
-                console.output("| \(Format.percent(share)) | \(feature.rawValue) |\n")
+                table.append([SummaryNumber.percent(share), feature.rawValue])
             }
+            console.output(table.markdown)
             console.output("\(count) cases of seed \(configuration.seed), threads \(configuration.threads.map(String.init).joined(separator: ","))\n")
             return .success
         }
@@ -135,7 +137,7 @@ enum FuzzCommand: Command {
         }
         progress.finish()
         let runner = worker == nil ? "in this process" : "\(outcome.workerStarts) worker process(es)"
-        console.output("\(outcome.cases) cases and \(outcome.parserInputs) parser inputs in \(Format.seconds(outcome.seconds)) s "
+        console.output("\(outcome.cases) cases and \(outcome.parserInputs) parser inputs in \(SummaryNumber.seconds(outcome.seconds)) s "
                        + "(\(Int(outcome.casesPerSecond)) cases per second), seed \(configuration.seed); \(runner)\n")
         guard let failure = outcome.failure else {
             console.output("no failure\n")
@@ -167,7 +169,7 @@ enum FuzzCommand: Command {
                            + "the smallest reproducer so far has \(shrunk) items (from \(original)), after \(failure.shrinkChecks) checks\n")
         } else {
             console.output("case seed \(failure.caseSeed): shrunk from \(original) to \(shrunk) items in \(failure.shrinkChecks) checks, "
-                           + "\(Format.seconds(failure.shrinkSeconds)) s\n")
+                           + "\(SummaryNumber.seconds(failure.shrinkSeconds)) s\n")
         }
         console.error("masonry fuzz: \(failure.failure.kind == .mismatch ? "failure" : failure.failure.kind.rawValue): \(failure.failure.message)\n")
         console.output(failure.shrunk.jsonText())
@@ -182,13 +184,13 @@ enum FuzzCommand: Command {
         do {
             chain = try ScenarioChain(json: bytes)
         } catch let scenarioError {
-            // A plain description replays as a scenario without updates; when it is not a valid
-            // one either, its own error (naming its field) says why.
+            // A plain description (no "description" field) replays as a scenario without updates;
+            // when it is not a valid one, its own error is the one that helps.
             guard scenarioError.path == "description" else { throw CommandFailure(.badInput, "\(path): \(scenarioError)") }
             do {
                 chain = ScenarioChain(LayoutScenario(description: try LayoutDescription(json: bytes)))
             } catch {
-                throw CommandFailure(.badInput, "\(path): \(error)")
+                throw CommandFailure(.badInput, "\(path): \(error) (read as a plain layout description: it has no \"description\" field)")
             }
         }
         let counts = try ThreadList.parse(threads, command: qualifiedName,
@@ -227,10 +229,4 @@ enum FuzzCommand: Command {
         #endif
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
     }
-}
-
-/// Seconds with one decimal and shares in percent, for summaries.
-enum Format {
-    static func seconds(_ value: Double) -> String { "\((value * 10).rounded() / 10)" }
-    static func percent(_ share: Double) -> String { "\((share * 1000).rounded() / 10)%" }
 }

@@ -42,7 +42,7 @@ enum VerifyCommand: Command {
         let seconds = (ContinuousClock.now - started).components
         console.output("compared \(counts.layouts) layouts on threads \(threads.map(String.init).joined(separator: ",")): "
                        + "\(counts.frames) frames, \(counts.queries) queries, \(counts.updates) updates in \(seconds.seconds) s "
-                       + "(comparing frames: \(Format.seconds(counts.comparingSeconds)) s)\n")
+                       + "(comparing frames: \(SummaryNumber.seconds(counts.comparingSeconds)) s)\n")
         guard let failure else {
             console.output("verify \(size.rawValue): the optimized engine gave the reference's frames, bit for bit\n")
             return .success

@@ -69,15 +69,3 @@ import Testing
         #expect(runTool(arguments).output.contains("USAGE: masonry \(arguments[0])"))
     }
 }
-
-@Suite struct FuzzReplayInputTests {
-    /// A plain description that is invalid reports its own error, not the scenario's
-    /// "description: is required" (issue 13).
-    @Test func anInvalidPlainDescriptionReportsItsOwnError() throws {
-        let path = try temporaryFile("{\"widht\": 100, \"sections\": []}")
-        let run = runTool("fuzz", "--replay", path, "--in-process")
-        #expect(run.status == .badInput)
-        #expect(run.error.contains("\(path): widht: is not a field of format v2; did you mean \"width\"?"), "\(run.error)")
-        #expect(!run.error.contains("description: is required"), "\(run.error)")
-    }
-}
