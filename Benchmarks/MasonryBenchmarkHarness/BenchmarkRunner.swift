@@ -80,8 +80,7 @@ public struct BenchmarkRunner {
         let allCores = ProcessInfo.processInfo.activeProcessorCount
         for workload in suite.prepareWorkloads where measurable(workload, "prepare") {
             let description = workload.makeDescription()
-            let threadCounts = configuration.threads.map { [$0] }
-                ?? (workload.sections > 1 ? Array(Set([1, 2, allCores])).sorted() : [1])
+            let threadCounts = threadCounts(for: workload)
             let reference = referenceIfAffordable(for: workload, description: description)
             for engine in configuration.engines {
                 for threads in engine == .optimized ? threadCounts : [1] {
@@ -171,9 +170,7 @@ public struct BenchmarkRunner {
         _: Engine.Type, _ kind: BenchmarkEngine, _ prefix: String, _ description: LayoutDescription,
         _ reference: ReferenceLayoutEngine?
     ) {
-        let names = ["query/\(prefix)/rect:viewport", "query/\(prefix)/rect:tall", "query/\(prefix)/rect:scroll", "lookup/\(prefix)",
-                     "lookup/\(prefix)/paths:cold", "append/\(prefix)", "update/\(prefix)", "delete/\(prefix)"]
-        guard names.contains(where: selected) else { return }
+        guard Self.interactionNames(prefix).contains(where: selected) else { return }
         var engine = Engine(description, threads: 1)
         var random = SplitMix64(seed: 0x51_5545_5259)
         let contentHeight = engine.contentSize.height
@@ -301,6 +298,40 @@ public struct BenchmarkRunner {
             }
             records.append(record)
         }
+    }
+
+    /// The benchmarks `measureInteractions` runs for one engine and workload (`prefix`), in order.
+    static func interactionNames(_ prefix: String) -> [String] {
+        ["query/\(prefix)/rect:viewport", "query/\(prefix)/rect:tall", "query/\(prefix)/rect:scroll", "lookup/\(prefix)",
+         "lookup/\(prefix)/paths:cold", "append/\(prefix)", "update/\(prefix)", "delete/\(prefix)"]
+    }
+
+    /// The optimized engine's thread counts for a prepare of `workload`.
+    private func threadCounts(for workload: Workload) -> [Int] {
+        configuration.threads.map { [$0] }
+            ?? (workload.sections > 1 ? Array(Set([1, 2, ProcessInfo.processInfo.activeProcessorCount])).sorted() : [1])
+    }
+
+    /// How many benchmarks `run()` will measure (how often it calls `progress`), for a progress
+    /// line's `n/total`. Follows `run()`'s selection without building a layout: O(benchmarks).
+    public func plannedBenchmarkCount() -> Int {
+        let suite = configuration.suite
+        let fits = { (workload: Workload) in configuration.metric.largestWorkload.map { workload.items <= $0 } ?? true }
+        var count = 0
+        for workload in suite.prepareWorkloads where fits(workload) {
+            for engine in configuration.engines where engine == .optimized || workload.items <= suite.largestSlowEngineWorkload {
+                count += (engine == .optimized ? threadCounts(for: workload) : [1]).count {
+                    selected("prepare/\(engine.rawValue)/\(workload.nameParameters)/threads:\($0)")
+                }
+            }
+            if configuration.engines.contains(.optimized), selected(FloorBenchmark.name(for: workload)) { count += 1 }
+        }
+        for workload in suite.interactionWorkloads where fits(workload) {
+            for engine in configuration.engines {
+                count += Self.interactionNames("\(engine.rawValue)/\(workload.nameParameters)/threads:1").count(where: selected)
+            }
+        }
+        return count
     }
 
     /// The median cost of reading the clock twice, subtracted from per-query latencies.

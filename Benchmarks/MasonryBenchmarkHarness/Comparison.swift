@@ -125,16 +125,21 @@ public struct Comparison: Sendable {
     }
 
     /// The table: name, baseline, current, change, p, verdict, metric, gated (times in
-    /// nanoseconds; `–` for the p of an exact metric).
+    /// nanoseconds; `–` for the p of an exact metric), in Markdown.
     public func table() -> String {
-        var lines = ["| name | baseline | current | change | p | verdict | metric | gated |", "|---|---:|---:|---:|---:|---|---|---|"]
+        String(textTable.markdown.dropLast())
+    }
+
+    /// The table's rows, for Markdown, plain text or HTML. O(rows).
+    public var textTable: TextTable {
+        var table = TextTable(header: ["name", "baseline", "current", "change", "p", "verdict", "metric", "gated"],
+                              alignments: [.left, .right, .right, .right, .right, .left, .left, .left])
         for row in rows {
-            let p = row.pValue.map { Format.number($0, digits: 3) } ?? "–"
-            lines.append("| \(row.name) | \(Self.value(row.baseline, row.metric)) | \(Self.value(row.current, row.metric)) | "
-                         + "\(Format.signedPercent(row.changePercent)) | \(p) | \(row.verdict.rawValue) | \(row.metric) | "
-                         + "\(row.gated ? "yes" : "no") |")
+            table.append([row.name, Self.value(row.baseline, row.metric), Self.value(row.current, row.metric),
+                          Format.signedPercent(row.changePercent), row.pValue.map { Format.number($0, digits: 3) } ?? "–",
+                          row.verdict.rawValue, row.metric, row.gated ? "yes" : "no"])
         }
-        return lines.joined(separator: "\n")
+        return table
     }
 
     /// A metric's value as the table shows it.

@@ -6,17 +6,22 @@ public enum ReportWriters {
     /// run's context. `prepare` shows ns per item; queries and lookups per-call latency; updates
     /// the whole operation. In instruction mode: instructions per item, per call, per update.
     public static func markdown(_ report: BenchmarkReport, mismatches: [String] = []) -> String {
-        var lines: [String] = []
+        summary(report, mismatches: mismatches).markdown
+    }
+
+    /// The summary `markdown` renders, for a terminal's plain text or the HTML report. O(records).
+    public static func summary(_ report: BenchmarkReport, mismatches: [String] = []) -> ReportSummary {
+        var summary = ReportSummary()
         let context = report.context
         let counts = context.metric == .instructions
         let repetitions = report.records.first?.realTimes.count ?? 0
-        lines.append("Suite `\(context.suite)`, \(context.date), \(context.hostName), \(context.cpuCount) CPUs, "
-                     + "Swift \(context.swiftVersion), commit `\(context.gitCommit.prefix(12))`, jemalloc \(context.jemallocVersion.prefix(5)) "
-                     + "(\(Jemalloc.decaySettings)). "
-                     + (counts ? "Instructions counted by callgrind (\(context.measurement.valgrindVersion), \(context.measurement.cpuModel), "
-                                 + "\(context.measurement.glibcVersion), ASLR \(context.measurement.addressRandomization)), median of \(repetitions) repetition(s)."
-                               : "Medians of \(repetitions) repetitions."))
-        lines.append("")
+        summary.append(.paragraph(
+            "Suite `\(context.suite)`, \(context.date), \(context.hostName), \(context.cpuCount) CPUs, "
+            + "Swift \(context.swiftVersion), commit `\(context.gitCommit.prefix(12))`, jemalloc \(context.jemallocVersion.prefix(5)) "
+            + "(\(Jemalloc.decaySettings)). "
+            + (counts ? "Instructions counted by callgrind (\(context.measurement.valgrindVersion), \(context.measurement.cpuModel), "
+                        + "\(context.measurement.glibcVersion), ASLR \(context.measurement.addressRandomization)), median of \(repetitions) repetition(s)."
+                      : "Medians of \(repetitions) repetitions.")))
         let engines = ["optimized", "peer", "reference"]
         // `floor/<key>` records, by key: the prepare table divides the optimized engine by them.
         let floors = Dictionary(report.records.filter { $0.operation == "floor" }.map { (String($0.name.dropFirst("floor/".count)), $0) },
@@ -36,11 +41,10 @@ public enum ReportWriters {
             }
             let unit = counts ? ["prepare": "instructions/item", "query": "instructions/query", "lookup": "instructions/lookup"][operation] ?? "instructions"
                 : operation == "prepare" ? "ns/item" : operation == "query" ? "p50 / p99" : "time"
-            lines.append("### \(operation) (\(unit))")
-            lines.append("")
+            summary.append(.heading("\(operation) (\(unit))"))
             let floorColumn = operation == "prepare" && !floors.isEmpty
-            lines.append("| workload | " + engines.joined(separator: " | ") + " | optimized speed-up |" + (floorColumn ? " optimized / floor |" : ""))
-            lines.append("|---|" + engines.map { _ in "---:" }.joined(separator: "|") + "|---:|" + (floorColumn ? "---:|" : ""))
+            var table = TextTable(header: ["workload"] + engines + ["optimized speed-up"] + (floorColumn ? ["optimized / floor"] : []),
+                                  alignments: [.left] + engines.map { _ in .right } + [.right] + (floorColumn ? [.right] : []))
             for key in order {
                 let cells = engines.map { engine -> String in
                     guard let record = byKey[key]?[engine] else { return "–" }
@@ -54,33 +58,31 @@ public enum ReportWriters {
                 } else {
                     speedUp = "–"
                 }
-                var floorCell = ""
+                var floorCell: [String] = []
                 if floorColumn {
                     if let optimized = byKey[key]?["optimized"]?.medianCounter("ns_per_item"), let floor = floors[key]?.medianCounter("ns_per_item") {
-                        floorCell = " \(Format.number(optimized / max(1e-9, floor), digits: 2))x |"
+                        floorCell = ["\(Format.number(optimized / max(1e-9, floor), digits: 2))x"]
                     } else {
-                        floorCell = " – |"
+                        floorCell = ["–"]
                     }
                 }
-                lines.append("| \(key) | " + cells.joined(separator: " | ") + " | \(speedUp) |" + floorCell)
+                table.append([key] + cells + [speedUp] + floorCell)
             }
-            lines.append("")
+            summary.append(.table(table))
         }
         let memory = report.records.filter { $0.operation == "prepare" && $0.medianCounter("bytes_per_item") != nil }
         if !memory.isEmpty {
-            lines.append("### memory (retained bytes per item, allocation requests during a fresh prepare)")
-            lines.append("")
-            lines.append("| benchmark | bytes/item | mallocs |")
-            lines.append("|---|---:|---:|")
+            summary.append(.heading("memory (retained bytes per item, allocation requests during a fresh prepare)"))
+            var table = TextTable(header: ["benchmark", "bytes/item", "mallocs"], alignments: [.left, .right, .right])
             for record in memory {
-                lines.append("| \(record.name) | \(Format.number(record.medianCounter("bytes_per_item")!, digits: 1)) | "
-                             + "\(Format.number(record.medianCounter("mallocs") ?? 0, digits: 0)) |")
+                table.append([record.name, Format.number(record.medianCounter("bytes_per_item")!, digits: 1),
+                              Format.number(record.medianCounter("mallocs") ?? 0, digits: 0)])
             }
-            lines.append("")
+            summary.append(.table(table))
         }
-        lines.append("Peak resident memory: \(context.peakResidentBytes / (1 << 20)) MiB. Verification: "
-                     + (mismatches.isEmpty ? "every engine gave the reference's frames, bit for bit." : "\(mismatches.count) MISMATCH(ES)."))
-        return lines.joined(separator: "\n") + "\n"
+        summary.append(.paragraph("Peak resident memory: \(context.peakResidentBytes / (1 << 20)) MiB. Verification: "
+                                  + (mismatches.isEmpty ? "every engine gave the reference's frames, bit for bit." : "\(mismatches.count) MISMATCH(ES).")))
+        return summary
     }
 
     private static func cell(_ record: BenchmarkRecord, operation: String) -> String {

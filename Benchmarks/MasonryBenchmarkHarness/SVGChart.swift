@@ -1,4 +1,5 @@
 import Foundation
+import MasonryVerification
 
 /// An SVG picture of a run that a browser shows: prepare time per item against item count
 /// (log-log, one line per engine and placement), and rect-query latency percentiles per engine.
@@ -14,7 +15,7 @@ public enum SVGChart {
             """
         svg += scalingPanel(report, frame: (x: 60, y: 40, width: 400, height: 300))
         svg += latencyPanel(report, frame: (x: 560, y: 40, width: 360, height: 300))
-        svg += "<text x=\"20\" y=\"420\" fill=\"#555\">Suite \(escape(report.context.suite)), commit \(escape(String(report.context.gitCommit.prefix(12)))), \(escape(report.context.date)), \(report.context.metric == .instructions ? "instructions counted by callgrind" : "medians of the repetitions")</text>\n"
+        svg += "<text x=\"20\" y=\"420\" fill=\"#555\">Suite \(SVGText.escape(report.context.suite)), commit \(SVGText.escape(String(report.context.gitCommit.prefix(12)))), \(SVGText.escape(report.context.date)), \(report.context.metric == .instructions ? "instructions counted by callgrind" : "medians of the repetitions")</text>\n"
         return svg + "</svg>\n"
     }
 
@@ -51,7 +52,7 @@ public enum SVGChart {
             let path = series[key]!.sorted { $0.0 < $1.0 }.map { project($0.0, $0.1) }
             svg += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dash) points=\"\(path.map { "\(Format.number($0.0, digits: 1)),\(Format.number($0.1, digits: 1))" }.joined(separator: " "))\"/>\n"
             for point in path { svg += "<circle cx=\"\(Format.number(point.0, digits: 1))\" cy=\"\(Format.number(point.1, digits: 1))\" r=\"3\" fill=\"\(color)\"/>\n" }
-            svg += "<text x=\"\(frame.x + 10)\" y=\"\(frame.y + 15 + Double(index) * 15)\" fill=\"\(color)\">\(escape(key))</text>\n"
+            svg += "<text x=\"\(frame.x + 10)\" y=\"\(frame.y + 15 + Double(index) * 15)\" fill=\"\(color)\">\(SVGText.escape(key))</text>\n"
         }
         return svg
     }
@@ -71,7 +72,7 @@ public enum SVGChart {
         let values = chosen.flatMap { record in keys.compactMap { record.medianCounter($0) } }
         let yRange = (log10(max(values.min() ?? 1, 1)).rounded(.down), log10(max(values.max() ?? 10, 10)).rounded(.up))
         svg += axes(frame: frame, xRange: nil, yRange: yRange,
-                    xLabel: escape(workload.replacingOccurrences(of: "placement:", with: "").replacingOccurrences(of: "/threads:1", with: "")),
+                    xLabel: SVGText.escape(workload.replacingOccurrences(of: "placement:", with: "").replacingOccurrences(of: "/threads:1", with: "")),
                     yLabel: counts ? "instructions" : "ns")
         let groupWidth = frame.width / Double(max(chosen.count, 1))
         for (group, record) in chosen.enumerated() {
@@ -111,9 +112,5 @@ public enum SVGChart {
 
     static func parameter(_ key: String, in name: String) -> Double? {
         name.split(separator: "/").first { $0.hasPrefix("\(key):") }.flatMap { Double($0.dropFirst(key.count + 1)) }
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

@@ -24,11 +24,16 @@ public struct TextTable: Sendable, Equatable {
         rows.append(row)
     }
 
-    /// `| a | b |` rows under a header and an alignment row. O(cells).
+    /// `| a | b |` rows under a header and an alignment row (`|---|---:|`, as the result files'
+    /// summaries have always had it). O(cells).
     public var markdown: String {
-        let rule = alignments.map { $0 == .right ? "---:" : "---" }
-        return ([header, rule] + rows).map { "| " + $0.map(Self.escapeMarkdown).joined(separator: " | ") + " |" }
-            .joined(separator: "\n") + "\n"
+        let rule = "|" + alignments.map { $0 == .right ? "---:" : "---" }.joined(separator: "|") + "|"
+        let lines = [header].map(Self.markdownRow) + [rule] + rows.map(Self.markdownRow)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func markdownRow(_ cells: [String]) -> String {
+        "| " + cells.map(escapeMarkdown).joined(separator: " | ") + " |"
     }
 
     /// Columns padded to their widest cell, two spaces apart, a dashed line under the header.

@@ -5,102 +5,101 @@ import MasonryWorkloads
 /// `masonry ab`: A/B of two builds of the tool on this machine, in interleaved rounds, with a
 /// three-way verdict per benchmark. `Scripts/ab BASE [HEAD]` builds the two revisions and runs it.
 enum ABCommand: Command {
-    static let name = "ab"
-    static let summary = "A/B two builds in interleaved rounds: regressed, unchanged or inconclusive"
-    static let help = """
-        USAGE: masonry ab --base-tool PATH --head-tool PATH [--base-name TEXT] [--head-name TEXT]
-                          [--suite S] [--filter REGEX] [--engines LIST] [--threads N] [--repetitions R]
-                          [--metric time|instructions] [--threshold PCT] [--max-rounds N]
-                          [--confidence C] [--seed S] [--out FILE]
+    static let baseTool = CommandOption("--base-tool", value: "PATH", "the BASE masonry executable")
+    static let headTool = CommandOption("--head-tool", value: "PATH", "the HEAD masonry executable")
+    static let baseName = CommandOption("--base-name", value: "TEXT", "how BASE is named in the output (default: its path)")
+    static let headName = CommandOption("--head-name", value: "TEXT", "how HEAD is named in the output (default: its path)")
+    static let suite = CommandOption("--suite", value: "S", "the suite both run (default: smoke)")
+    static let engines = CommandOption("--engines", value: "LIST", """
+        comma-separated engines that gate (default: optimized); every engine
+        runs, the others are reported without gating (--filter runs fewer)
+        """)
+    static let threads = CommandOption("--threads", value: "N", "passed to bench: the optimized engine's thread count")
+    static let repetitions = CommandOption("--repetitions", value: "R", "passed to bench: repetitions per run (default: bench's)")
+    static let threshold = CommandOption("--threshold", value: "PCT", """
+        the change that counts, in percent (default: 3 for time, 1 for
+        instructions)
+        """)
+    static let maxRounds = CommandOption("--max-rounds", value: "N", "the most rounds of wall time (default: 30)")
+    static let confidence = CommandOption("--confidence", value: "C", "the family-wise confidence of the intervals (default: 0.95)")
+    static let seed = CommandOption("--seed", value: "S", "the seed of the ABBA/BAAB order (default: from the clock; printed)")
+    static let out = CommandOption("--out", value: "FILE", "write FILE (JSON: every round's ratios) and FILE's name with .md")
 
-        Runs 'bench' of two masonry executables (BASE and HEAD, usually two revisions: see
-        Scripts/ab) with the same selection, in rounds, and judges each benchmark by the paired
-        per-round ratio HEAD/BASE, so that the machine's drift (other jobs, frequency changes)
-        cancels instead of failing the gate.
+    static let signature = CommandSignature(
+        name: "ab", summary: "A/B two builds in interleaved rounds: regressed, unchanged or inconclusive",
+        usage: ["""
+            --base-tool PATH --head-tool PATH [--base-name TEXT] [--head-name TEXT]
+                              [--suite S] [--filter REGEX] [--engines LIST] [--threads N] [--repetitions R]
+                              [--metric time|instructions] [--threshold PCT] [--max-rounds N]
+                              [--confidence C] [--seed S] [--out FILE] [--quiet]
+            """],
+        discussion: """
+            Runs 'bench' of two masonry executables (BASE and HEAD, usually two revisions: see
+            Scripts/ab) with the same selection, in rounds, and judges each benchmark by the paired
+            per-round ratio HEAD/BASE, so that the machine's drift (other jobs, frequency changes)
+            cancels instead of failing the gate.
 
-        Wall time (--metric time): each round runs ABBA or BAAB (chosen at random), the round's
-        log ratio is the mean log of HEAD's two values minus BASE's; over the rounds, the
-        Hodges-Lehmann estimate and the exact Wilcoxon signed-rank confidence interval of the log
-        ratios give the ratio and its interval. The confidence C is family-wise: each of m
-        benchmarks gets 1 - (1 - C)/m (Bonferroni), so a false 'regressed' anywhere stays rarer
-        than (1 - C)/2. A benchmark is
-          regressed     when the interval lies above 1 + PCT%,
-          improved      when it lies below 1 - PCT%,
-          unchanged     when it lies inside [1 - PCT%, 1 + PCT%],
-          inconclusive  otherwise (and until there are rounds enough for an interval: 6 for one
-                        benchmark at 95%, 11 for the smoke suite's 34).
-        While a gated benchmark is inconclusive, another round runs, up to --max-rounds.
-        Instruction counts (--metric instructions) are exact: one round, one run each side.
+            Wall time (--metric time): each round runs ABBA or BAAB (chosen at random), the round's
+            log ratio is the mean log of HEAD's two values minus BASE's; over the rounds, the
+            Hodges-Lehmann estimate and the exact Wilcoxon signed-rank confidence interval of the log
+            ratios give the ratio and its interval. The confidence C is family-wise: each of m
+            benchmarks gets 1 - (1 - C)/m (Bonferroni), so a false 'regressed' anywhere stays rarer
+            than (1 - C)/2. A benchmark is
+              regressed     when the interval lies above 1 + PCT%,
+              improved      when it lies below 1 - PCT%,
+              unchanged     when it lies inside [1 - PCT%, 1 + PCT%],
+              inconclusive  otherwise (and until there are rounds enough for an interval: 6 for one
+                            benchmark at 95%, 11 for the smoke suite's 34).
+            While a gated benchmark is inconclusive, another round runs, up to --max-rounds.
+            Instruction counts (--metric instructions) are exact: one round, one run each side.
 
-        OPTIONS:
-          --base-tool PATH   the BASE masonry executable
-          --head-tool PATH   the HEAD masonry executable
-          --base-name TEXT   how BASE is named in the output (default: its path)
-          --head-name TEXT   how HEAD is named in the output (default: its path)
-          --suite S          the suite both run (default: smoke)
-          --filter REGEX     only benchmarks whose names match
-          --engines LIST     comma-separated engines that gate (default: optimized); every engine
-                             runs, the others are reported without gating (--filter runs fewer)
-          --threads N        passed to bench: the optimized engine's thread count
-          --repetitions R    passed to bench: repetitions per run (default: bench's)
-          --metric M         time (default) or instructions
-          --threshold PCT    the change that counts, in percent (default: 3 for time, 1 for
-                             instructions)
-          --max-rounds N     the most rounds of wall time (default: 30)
-          --confidence C     the family-wise confidence of the intervals (default: 0.95)
-          --seed S           the seed of the ABBA/BAAB order (default: from the clock; printed)
-          --out FILE         write FILE (JSON: every round's ratios) and FILE's name with .md
-          --help             show this help
+            Progress goes to stderr: each bench run as it starts ([n] round r of at most N, the side,
+            elapsed time) and each round's count of inconclusive benchmarks; --quiet leaves only the
+            first line (the tools, the metric and the seed).
+            """,
+        options: [baseTool, headTool, baseName, headName, suite, GateOptions.filter, engines, threads, repetitions,
+                  BenchCommand.metric, threshold, maxRounds, confidence, seed, out, ProgressReporter.quiet],
+        exitStatus: """
+            0 nothing gated regressed, 1 a gated benchmark regressed (or HEAD's frames
+            differ from the reference's), 2 unusable input (a tool that fails, no benchmark in common).
+            """)
 
-        Exit status: 0 nothing gated regressed, 1 a gated benchmark regressed (or HEAD's frames
-        differ from the reference's), 2 unusable input (a tool that fails, no benchmark in common).
-        """
-
-    static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
+    static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        guard let arguments = try parse(arguments, options: [
-            "--base-tool", "--head-tool", "--base-name", "--head-name", "--suite", "--filter", "--engines", "--threads",
-            "--repetitions", "--metric", "--threshold", "--max-rounds", "--confidence", "--seed", "--out",
-        ], console: console) else { return .success }
-        if let extra = arguments.positionals.first { throw .usage(qualifiedName, "unexpected argument '\(extra)'") }
+        try arguments.noPositionals()
         var tools: [String] = []
-        for option in ["--base-tool", "--head-tool"] {
-            guard let path = arguments.values[option] else { throw .usage(qualifiedName, "needs \(option)") }
+        for option in [baseTool, headTool] {
+            guard let path = arguments[option] else { throw .usage(qualifiedName, "needs \(option.name)") }
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw CommandFailure(.badInput, "\(option): '\(path)' is not an executable file")
+                throw CommandFailure(.badInput, "\(option.name): '\(path)' is not an executable file")
             }
             tools.append(path)
         }
-        let names = [arguments.values["--base-name"] ?? tools[0], arguments.values["--head-name"] ?? tools[1]]
+        let names = [arguments[baseName] ?? tools[0], arguments[headName] ?? tools[1]]
         var settings = ABComparison.Settings()
-        settings.metric = try arguments.choice("--metric", command: qualifiedName, default: .time)
-        settings.thresholdPercent = try ResultInput.number(arguments, "--threshold", command: qualifiedName, in: 0...1e6,
-                                                           default: settings.metric == .time ? 3 : 1)
-        settings.confidence = try ResultInput.number(arguments, "--confidence", command: qualifiedName, in: 0.5...0.9999, default: 0.95)
-        if let list = arguments.values["--engines"] {
-            settings.gatedEngines = Set(try GateOptions.engines(list, command: qualifiedName).map(\.rawValue))
+        settings.metric = try arguments.choice(BenchCommand.metric, default: .time)
+        settings.thresholdPercent = try arguments.number(threshold, in: 0...1e6, default: settings.metric == .time ? 3 : 1)
+        settings.confidence = try arguments.number(confidence, in: 0.5...0.9999, default: 0.95)
+        if let list = arguments[engines] {
+            settings.gatedEngines = Set(try GateOptions.engines(list, option: engines, command: qualifiedName).map(\.rawValue))
         }
-        let maximumRounds = try arguments.integer("--max-rounds", command: qualifiedName, in: 1...WilcoxonSignedRank.largestExactSample, default: 30)
-        let suite: BenchmarkSuite = try arguments.choice("--suite", command: qualifiedName, default: .smoke)
-        _ = try GateOptions.filter(arguments, command: qualifiedName)
+        let maximumRounds = try arguments.integer(maxRounds, in: 1...WilcoxonSignedRank.largestExactSample, default: 30)
+        let suite: BenchmarkSuite = try arguments.choice(Self.suite, default: .smoke)
+        _ = try GateOptions.filter(arguments)
         var benchArguments = ["--suite", suite.rawValue]
-        for option in ["--filter", "--threads", "--repetitions"] {
-            if let value = arguments.values[option] { benchArguments += [option, value] }
+        for option in [GateOptions.filter, threads, repetitions] {
+            if let value = arguments[option] { benchArguments += [option.name, value] }
         }
         if settings.metric == .instructions { benchArguments += ["--metric", "instructions"] }
-        let seed: UInt64
-        if let text = arguments.values["--seed"] {
-            guard let value = UInt64(text) else { throw .usage(qualifiedName, "--seed must be an unsigned integer, got '\(text)'") }
-            seed = value
-        } else {
-            seed = UInt64(Date().timeIntervalSince1970 * 1e6)
-        }
-        let out = arguments.values["--out"]
+        let seed = try arguments.unsignedInteger(Self.seed) ?? UInt64(Date().timeIntervalSince1970 * 1e6)
+        let out = arguments[Self.out]
         if let out { try OutputFile.checkWritable([out, OutputFile.sibling(of: out, extension: "md")]) }
 
         let directory = try ScratchDirectory.make("ab")
         defer { try? FileManager.default.removeItem(at: directory) }
-        var runner = RoundRunner(tools: tools, names: names, arguments: benchArguments, directory: directory.path, console: console)
+        let progress = ProgressReporter(console: console, total: nil, quiet: arguments.isSet(ProgressReporter.quiet))
+        var runner = RoundRunner(tools: tools, names: names, arguments: benchArguments, directory: directory.path, console: console,
+                                 progress: progress)
         console.error("masonry ab: BASE \(names[0]), HEAD \(names[1]); \(settings.metric.rawValue), suite \(suite.rawValue), seed \(seed)\n")
         var random = SplitMix64(seed: seed)
         var rounds: [ABComparison.Round] = []
@@ -108,14 +107,18 @@ enum ABCommand: Command {
         repeat {
             let order = settings.metric == .instructions ? (random.next() & 1 == 0 ? "AB" : "BA")
                 : (random.next() & 1 == 0 ? "ABBA" : "BAAB")
-            rounds.append(try runner.round(order))
+            let label = settings.metric == .instructions ? "round 1 of 1" : "round \(rounds.count + 1) of at most \(maximumRounds)"
+            rounds.append(try runner.round(order, label: label))
+            progress.finish()
             comparison = ABComparison(rounds: rounds, settings: settings)
             guard let comparison else {
                 throw CommandFailure(.badInput, "BASE and HEAD have no benchmark in common (BASE ran \(rounds[0].base[0].records.count), "
                                      + "HEAD \(rounds[0].head[0].records.count))")
             }
             let open = comparison.rows.count { $0.gated && $0.verdict == .inconclusive }
-            console.error("masonry ab: round \(rounds.count) (\(order)): \(open) gated benchmark(s) inconclusive\n")
+            if !arguments.isSet(ProgressReporter.quiet) {
+                console.error("masonry ab: round \(rounds.count) (\(order)): \(open) gated benchmark(s) inconclusive\n")
+            }
         } while settings.metric == .time && rounds.count < maximumRounds && comparison!.needsMoreRounds
         let result = comparison!
 

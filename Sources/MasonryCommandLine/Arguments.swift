@@ -5,14 +5,27 @@ import MasonryLayout
 /// option that was probably meant.
 struct Arguments {
     let signature: CommandSignature
-    private(set) var values: [String: String] = [:]
-    private(set) var flags: Set<String> = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
     private(set) var positionals: [String] = []
+    /// The arguments as given, for a command that runs itself again with them.
+    let original: [String]
 
     /// Parses `arguments` against `signature`: `--name value`, `--name=value`, flags, `-` (standard
     /// input) and positionals in any order; `-h` and `--help` anywhere ask for the help.
     init(_ arguments: [String], signature: CommandSignature) throws(CommandFailure) {
         self.signature = signature
+        original = arguments
+        do {
+            try parse(arguments)
+        } catch {
+            // `masonry query --rect -h` and `masonry bench --frobnicate --help` still ask for help.
+            guard arguments.contains(where: { $0 == "-h" || $0 == CommandOption.help.name }) else { throw error }
+            flags = [CommandOption.help.name]
+        }
+    }
+
+    private mutating func parse(_ arguments: [String]) throws(CommandFailure) {
         let command = signature.qualifiedName
         var index = 0
         while index < arguments.count {
@@ -65,9 +78,16 @@ struct Arguments {
     /// One value among `Value`'s cases, or `fallback` when the option is absent.
     func choice<Value: RawRepresentable & CaseIterable>(_ option: CommandOption, default fallback: Value) throws(CommandFailure) -> Value
     where Value.RawValue == String {
+        try choice(option, among: Array(Value.allCases), default: fallback)
+    }
+
+    /// One value among `choices` (a command that accepts some of a type's cases), or `fallback`
+    /// when the option is absent.
+    func choice<Value: RawRepresentable>(_ option: CommandOption, among choices: [Value], default fallback: Value) throws(CommandFailure) -> Value
+    where Value.RawValue == String {
         guard let text = self[option] else { return fallback }
-        guard let value = Value(rawValue: text) else {
-            let allowed = Value.allCases.map(\.rawValue)
+        guard let value = choices.first(where: { $0.rawValue == text }) else {
+            let allowed = choices.map(\.rawValue)
             throw .usage(command, "\(option.name) must be one of \(allowed.joined(separator: ", ")), got '\(text)'"
                          + NameSuggestion.didYouMean(text, among: allowed, quote: "'"))
         }
@@ -89,6 +109,13 @@ struct Arguments {
         guard let value = Double(text), value.isFinite, range.contains(value) else {
             throw .usage(command, "\(option.name) must be a number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
         }
+        return value
+    }
+
+    /// An unsigned 64-bit integer (a seed), or nil when the option is absent.
+    func unsignedInteger(_ option: CommandOption) throws(CommandFailure) -> UInt64? {
+        guard let text = self[option] else { return nil }
+        guard let value = UInt64(text) else { throw .usage(command, "\(option.name) must be an unsigned integer, got '\(text)'") }
         return value
     }
 

@@ -1,111 +1,115 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import MasonryBenchmarkHarness
 
 /// `masonry bench`: runs a benchmark suite, verifies every engine against the reference, writes
 /// result files and optionally gates on a baseline.
 enum BenchCommand: Command {
-    static let name = "bench"
-    static let summary = "measure the engines (prepare, queries, updates, memory) and verify them"
-    static let help = """
-        USAGE: masonry bench [--suite smoke|standard|full] [--filter REGEX] [--engines LIST]
-                             [--metric time|instructions] [--threads N] [--repetitions R] [--out FILE]
-                             [--baseline FILE [--threshold PCT] [--alpha A] [--instructions-threshold PCT]
-                                              [--allocation-threshold PCT]]
+    static let suite = CommandOption("--suite", value: "S", "smoke (seconds), standard (default, minutes), full (up to 10M items)")
+    static let engines = CommandOption("--engines", value: "LIST", "comma-separated: reference,peer,optimized (default: all three)")
+    static let metric = CommandOption("--metric", value: "M", "time (default) or instructions")
+    static let threads = CommandOption("--threads", value: "N", """
+        run the optimized engine on N threads only (default: 1, 2 and all cores
+        for multi-section workloads; 1 only with --metric instructions)
+        """)
+    static let repetitions = CommandOption("--repetitions", value: "R", """
+        measured repetitions after a warm-up (default: 5; 1 with --metric
+        instructions, where a spread over 0.01% between repetitions is reported)
+        """)
+    static let out = CommandOption("--out", value: "FILE", """
+        write FILE (Google Benchmark JSON) and beside it FILE's name with .md
+        (summary, and the comparison with --baseline), .svg (chart), .html
+        (the summary's tables and the chart in one self-contained page) and
+        .github-action.json (customSmallerIsBetter)
+        """)
+    static let baseline = CommandOption("--baseline", value: "FILE", """
+        compare with a previous result file of the same metric, as
+        'masonry compare' does (the optimized engine gates)
+        """)
+    static let callgrindChild = CommandOption(CallgrindLauncher.childOption, value: "DIR", "the measured process", hidden: true)
 
-        Measures prepare time, rect-query latency, item lookups, incremental updates, memory and
-        allocations of the engines, and checks the optimized and peer engines' frames against the
-        reference engine's, bit for bit, wherever the reference runs. Prints a Markdown summary.
+    static let signature = CommandSignature(
+        name: "bench", summary: "measure the engines (prepare, queries, updates, memory) and verify them",
+        usage: ["""
+            [--suite smoke|standard|full] [--filter REGEX] [--engines LIST]
+                                 [--metric time|instructions] [--threads N] [--repetitions R] [--out FILE]
+                                 [--baseline FILE [--threshold PCT] [--alpha A] [--instructions-threshold PCT]
+                                                  [--allocation-threshold PCT]] [--format text|markdown] [--quiet]
+            """],
+        discussion: """
+            Measures prepare time, rect-query latency, item lookups, incremental updates, memory and
+            allocations of the engines, and checks the optimized and peer engines' frames against the
+            reference engine's, bit for bit, wherever the reference runs. Prints a summary: tables
+            aligned in columns on a terminal, Markdown otherwise (--format chooses).
 
-        --metric instructions counts instructions instead of timing: the tool runs itself again
-        under Valgrind's callgrind (valgrind must be installed), instrumenting only each measured
-        region, with address-space randomisation off, fixed hashing seeds and a fixed environment
-        size. The counts repeat exactly on the same build and machine, so a gate can trust a 1%
-        change. Workloads up to 100K items (the smoke suite whole); a smoke run takes 20 seconds on
-        two idle cores, about a minute on busy ones.
+            --metric instructions counts instructions instead of timing: the tool runs itself again
+            under Valgrind's callgrind (valgrind must be installed), instrumenting only each measured
+            region, with address-space randomisation off, fixed hashing seeds and a fixed environment
+            size. The counts repeat exactly on the same build and machine, so a gate can trust a 1%
+            change. Workloads up to 100K items (the smoke suite whole); a smoke run takes 20 seconds on
+            two idle cores, about a minute on busy ones.
 
-        OPTIONS:
-          --suite S          smoke (seconds), standard (default, minutes), full (up to 10M items)
-          --filter REGEX     only benchmarks whose names match
-          --engines LIST     comma-separated: reference,peer,optimized (default: all three)
-          --metric M         time (default) or instructions
-          --threads N        run the optimized engine on N threads only (default: 1, 2 and all cores
-                             for multi-section workloads; 1 only with --metric instructions)
-          --repetitions R    measured repetitions after a warm-up (default: 5; 1 with --metric
-                             instructions, where a spread over 0.01% between repetitions is reported)
-          --out FILE         write FILE (Google Benchmark JSON) and beside it FILE's name with .md
-                             (summary, and the comparison with --baseline), .svg (chart) and
-                             .github-action.json (customSmallerIsBetter)
-          --baseline FILE    compare with a previous result file of the same metric, as
-                             'masonry compare' does (the optimized engine gates)
-        \(GateOptions.thresholdHelp)
-          --help             show this help
+            Progress goes to stderr, a line per benchmark ([n/total] name, elapsed and remaining time):
+            redrawn in place on a terminal, plain lines in a log; --quiet turns it off.
+            """,
+        options: [suite, GateOptions.filter, engines, metric, threads, repetitions, out, baseline]
+            + GateOptions.thresholds + [OutputFormat.summaryOption, ProgressReporter.quiet, callgrindChild],
+        exitStatus: "0 success, 1 a frame mismatch or a regression, 2 bad input or usage.")
 
-        Exit status: 0 success, 1 a frame mismatch or a regression, 2 bad input or usage.
-        """
-
-    static func run(_ rawArguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
+    static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        guard let arguments = try parse(rawArguments, options: GateOptions.thresholdNames.union([
-            "--suite", "--filter", "--engines", "--threads", "--repetitions", "--out", "--baseline", "--metric",
-            CallgrindLauncher.childOption,
-        ]), console: console) else { return .success }
-        if let extra = arguments.positionals.first { throw .usage(qualifiedName, "unexpected argument '\(extra)'") }
+        try arguments.noPositionals()
         var configuration = BenchmarkRunner.Configuration()
-        configuration.suite = try arguments.choice("--suite", command: qualifiedName, default: .standard)
-        configuration.filter = arguments.values["--filter"]
-        if let list = arguments.values["--engines"] {
-            configuration.engines = try GateOptions.engines(list, command: qualifiedName)
+        configuration.suite = try arguments.choice(suite, default: .standard)
+        configuration.filter = arguments[GateOptions.filter]
+        if let list = arguments[engines] {
+            configuration.engines = try GateOptions.engines(list, option: engines, command: qualifiedName)
         }
-        configuration.metric = try arguments.choice("--metric", command: qualifiedName, default: .time)
+        configuration.metric = try arguments.choice(metric, default: .time)
         let counting = configuration.metric == .instructions
-        if arguments.values["--threads"] != nil {
-            configuration.threads = try arguments.integer("--threads", command: qualifiedName, in: 1...4096, default: 1)
+        let format = try OutputFormat.summary(arguments, console: console)
+        if arguments[threads] != nil {
+            configuration.threads = try arguments.integer(threads, in: 1...4096, default: 1)
         } else if counting {
             configuration.threads = 1  // Dispatch's workers make multi-threaded counts vary (README)
         }
-        configuration.repetitions = try arguments.integer("--repetitions", command: qualifiedName, in: (counting ? 1 : 2)...1000,
-                                                          default: counting ? 1 : 5)
+        configuration.repetitions = try arguments.integer(repetitions, in: (counting ? 1 : 2)...1000, default: counting ? 1 : 5)
         configuration.jemalloc = context.jemalloc
-        if arguments.values["--baseline"] == nil, let option = GateOptions.thresholdNames.sorted().first(where: { arguments.values[$0] != nil }) {
-            throw .usage(qualifiedName, "\(option) needs --baseline")
+        if arguments[baseline] == nil, let option = GateOptions.thresholds.sorted(by: { $0.name < $1.name }).first(where: { arguments[$0] != nil }) {
+            throw .usage(qualifiedName, "\(option.name) needs --baseline")
         }
-        let policy = try GateOptions.policy(arguments, command: qualifiedName, gating: false)
+        let policy = try GateOptions.policy(arguments)
         // Everything that can fail on input fails now, before minutes of measuring.
-        let baseline = try arguments.values["--baseline"].map { path throws(CommandFailure) in try ResultInput.read(path) }
-        if let baseline, baseline.context.metric != configuration.metric {
-            throw CommandFailure(.badInput, "\(arguments.values["--baseline"]!) measured \(baseline.context.metric.rawValue), "
+        let baselineReport = try arguments[baseline].map { path throws(CommandFailure) in try ResultInput.read(path) }
+        if let baselineReport, baselineReport.context.metric != configuration.metric {
+            throw CommandFailure(.badInput, "\(arguments[baseline]!) measured \(baselineReport.context.metric.rawValue), "
                                  + "this run measures \(configuration.metric.rawValue): compare files of one metric")
         }
-        let out = arguments.values["--out"]
+        let out = arguments[Self.out]
         if let out { try OutputFile.checkWritable(outputPaths(out).map(\.path)) }
-        var runner: BenchmarkRunner
+        let planned: Int
         do {
-            runner = try BenchmarkRunner(configuration, progress: progressReporter(console))
+            planned = try BenchmarkRunner(configuration, progress: { _ in }).plannedBenchmarkCount()
         } catch {
             throw .usage(qualifiedName, "--filter is not a valid regular expression: \(error)")
         }
 
         if counting {
-            guard let directory = arguments.values[CallgrindLauncher.childOption] else {
-                return try CallgrindLauncher.run(rawArguments, console: console)
+            guard let directory = arguments[callgrindChild] else {
+                return try CallgrindLauncher.run(arguments.original, console: console)
             }
             guard BenchmarkMetric.isRunningUnderValgrind else {
                 throw .usage(qualifiedName, "\(CallgrindLauncher.childOption) is internal: 'masonry bench --metric instructions' runs valgrind itself")
             }
             configuration.callgrindOutputFile = "\(directory)/callgrind.out"
             configuration.valgrindVersion = ProcessInfo.processInfo.environment[CallgrindLauncher.versionVariable]
-            runner = try! BenchmarkRunner(configuration, progress: progressReporter(console))
-        } else if arguments.values[CallgrindLauncher.childOption] != nil {
+        } else if arguments[callgrindChild] != nil {
             throw .usage(qualifiedName, "\(CallgrindLauncher.childOption) is internal to --metric instructions")
         }
 
+        let progress = ProgressReporter(console: console, total: planned, quiet: arguments.isSet(ProgressReporter.quiet))
+        var runner = try! BenchmarkRunner(configuration, progress: progress.step)  // the filter compiled above
         var outcome = runner.run()
-        endProgress(console)
+        progress.finish()
         if counting, let commit = ProcessInfo.processInfo.environment[CallgrindLauncher.commitVariable] {
             outcome.report.context.gitCommit = commit
         }
@@ -117,31 +121,32 @@ enum BenchCommand: Command {
                                  + (outcome.skipped.isEmpty ? "" : " (\(outcome.skipped.count) skipped: \(outcome.skipped[0]))"))
         }
 
-        var markdown = ReportWriters.markdown(outcome.report, mismatches: outcome.mismatches)
+        var summary = ReportWriters.summary(outcome.report, mismatches: outcome.mismatches)
         var skipped = outcome.skipped
-        if counting, arguments.values["--threads"] == nil {
+        if counting, arguments[threads] == nil {
             skipped.append("prepare/optimized/…/threads:2 and more: instruction mode counts one thread (Dispatch's worker "
                            + "threads make multi-threaded counts vary by up to 0.04% from run to run; --threads N measures them anyway)")
         }
         if !skipped.isEmpty {
-            markdown += "\nSkipped:\n" + skipped.map { "- \($0)\n" }.joined()
+            summary.append(.paragraph("Skipped:\n" + skipped.map { "- \($0)" }.joined(separator: "\n")))
         }
         let unsteady = counting ? outcome.report.unsteadyInstructionCounts() : []
         if !unsteady.isEmpty {
-            markdown += "\nInstruction counts that did not repeat (over 0.01% apart):\n" + unsteady.map { "- \($0)\n" }.joined()
+            summary.append(.paragraph("Instruction counts that did not repeat (over 0.01% apart):\n" + unsteady.map { "- \($0)" }.joined(separator: "\n")))
             for line in unsteady { console.error("masonry bench: warning: \(line)\n") }
         }
         var status: ExitCode = outcome.mismatches.isEmpty ? .success : .checkFailed
-        if let baseline {
-            let gate = try CompareCommand.gate(baseline: baseline, current: outcome.report, policy: policy, console: console)
-            markdown += "\n### Comparison with \(arguments.values["--baseline"]!)\n\n" + gate.text
+        if let baselineReport {
+            let gate = try CompareCommand.gate(baseline: baselineReport, current: outcome.report, policy: policy, console: console)
+            summary.append(.heading("Comparison with \(arguments[baseline]!)"))
+            summary.append(contentsOf: gate.summary)
             if gate.status == .checkFailed { status = .checkFailed }
         }
-        console.output(markdown)
+        console.output(format == .text ? summary.plainText : summary.markdown)
         if let out {
             do {
                 for (path, content) in outputPaths(out) {
-                    try OutputFile.write(content(outcome.report, markdown), to: path)
+                    try OutputFile.write(content(outcome.report, summary), to: path)
                 }
             } catch let failure as CommandFailure {
                 throw failure
@@ -154,27 +159,15 @@ enum BenchCommand: Command {
     }
 
     /// The result files of `--out FILE`, and how each is made from the report and the summary.
-    static func outputPaths(_ out: String) -> [(path: String, content: (BenchmarkReport, String) throws -> Data)] {
+    static func outputPaths(_ out: String) -> [(path: String, content: (BenchmarkReport, ReportSummary) throws -> Data)] {
         [
             (out, { report, _ in try report.jsonData() }),
-            (OutputFile.sibling(of: out, extension: "md"), { _, markdown in Data(markdown.utf8) }),
+            (OutputFile.sibling(of: out, extension: "md"), { _, summary in Data(summary.markdown.utf8) }),
+            (OutputFile.sibling(of: out, extension: "html"), { report, summary in
+                Data(HTMLReport.render(summary, chart: SVGChart.render(report), title: "Masonry benchmarks: \(report.context.suite) suite").utf8)
+            }),
             (OutputFile.sibling(of: out, extension: "svg"), { report, _ in Data(SVGChart.render(report).utf8) }),
             (OutputFile.sibling(of: out, extension: "github-action.json"), { report, _ in try ReportWriters.githubActionBenchmark(report) }),
         ]
-    }
-
-    /// Clears the live progress line.
-    static func endProgress(_ console: Console) {
-        if isatty(2) != 0 { console.error("\r\u{1B}[K") }
-    }
-
-    /// A live line on a terminal; nothing when stderr is a file or a pipe (CI logs stay clean).
-    static func progressReporter(_ console: Console) -> (String) -> Void {
-        guard isatty(2) != 0 else { return { _ in } }
-        var count = 0
-        return { name in
-            count += 1
-            console.error("\r\u{1B}[K[\(count)] \(name)")
-        }
     }
 }

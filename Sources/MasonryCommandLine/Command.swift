@@ -1,15 +1,12 @@
 import MasonryBenchmarkHarness
 
-/// A `masonry` subcommand.
+/// A `masonry` subcommand: its options declared once in `signature` (the parser and `--help`
+/// read the same declarations) and what it does with the parsed arguments.
 protocol Command {
-    /// The name typed after `masonry`.
-    static var name: String { get }
-    /// One line for `masonry --help`.
-    static var summary: String { get }
-    /// The full `--help` text.
-    static var help: String { get }
-    /// Runs with the arguments after the command name.
-    static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode
+    /// The command's name, summary, usage, options and exit statuses.
+    static var signature: CommandSignature { get }
+    /// Runs with the parsed arguments (never a request for help: `main` answers that).
+    static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode
 }
 
 /// What a command runs with besides its arguments.
@@ -20,17 +17,22 @@ struct CommandContext {
 }
 
 extension Command {
-    static var qualifiedName: String { "masonry \(name)" }
+    /// The name typed after `masonry`.
+    static var name: String { signature.name }
+    /// One line for `masonry --help`.
+    static var summary: String { signature.summary }
+    /// The full `--help` text, rendered from the signature.
+    static var help: String { signature.helpText }
+    static var qualifiedName: String { signature.qualifiedName }
 
-    /// Parses the command's arguments (options take a value, flags none); for `--help`, prints
-    /// the help and returns nil.
-    static func parse(_ arguments: [String], options: Set<String>, flags: Set<String> = [],
-                      console: Console) throws(CommandFailure) -> Arguments? {
-        let parsed = try Arguments(arguments, command: qualifiedName, options: options, flags: flags)
+    /// Parses the arguments after the command name against the signature; prints the help for
+    /// `-h`/`--help` (anywhere), otherwise runs the command.
+    static func main(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
+        let parsed = try Arguments(arguments, signature: signature)
         if parsed.wantsHelp {
-            console.output(help + "\n")
-            return nil
+            context.console.output(help)
+            return .success
         }
-        return parsed
+        return try run(parsed, context: context)
     }
 }

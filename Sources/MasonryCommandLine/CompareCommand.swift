@@ -2,72 +2,72 @@ import MasonryBenchmarkHarness
 
 /// `masonry compare`: the regression gate between two result files.
 enum CompareCommand: Command {
-    static let name = "compare"
-    static let summary = "compare two benchmark result files and flag regressions"
-    static let help = """
-        USAGE: masonry compare BASELINE CURRENT [--engines LIST] [--filter REGEX] [--threshold PCT]
-                               [--alpha A] [--instructions-threshold PCT] [--allocation-threshold PCT]
+    static let engines = CommandOption("--engines", value: "LIST", """
+        comma-separated engines that gate (default: optimized); the others
+        are reported without gating
+        """)
 
-        Matches the benchmarks of two Google Benchmark JSON files by name and prints a table
-        (name, baseline, current, change, p, verdict, metric, gated) of their medians, one row per
-        benchmark and metric:
-        - instructions (instruction-mode files), mallocs and bytes_per_item are exact: a change
-          beyond the threshold is a regression (or an improvement), no statistics;
-        - wall time (time-mode files): a benchmark regresses when its median is more than PCT
-          percent worse than the baseline's AND a two-sided Mann-Whitney U test over the
-          repetitions gives p < A. Two runs on a shared machine drift apart: judge wall time with
-          Scripts/ab (interleaved runs of both revisions) instead where you can.
-        Only the gated engines' regressions fail; the others are reported. A warning goes to stderr
-        when the files differ in CPU model, Swift, glibc or valgrind version.
+    static let signature = CommandSignature(
+        name: "compare", summary: "compare two benchmark result files and flag regressions",
+        usage: ["BASELINE CURRENT [--engines LIST] [--filter REGEX] [--threshold PCT]\n"
+                + "                       [--alpha A] [--instructions-threshold PCT] [--allocation-threshold PCT]\n"
+                + "                       [--format text|markdown]"],
+        discussion: """
+            Matches the benchmarks of two Google Benchmark JSON files by name and prints a table
+            (name, baseline, current, change, p, verdict, metric, gated) of their medians, one row per
+            benchmark and metric:
+            - instructions (instruction-mode files), mallocs and bytes_per_item are exact: a change
+              beyond the threshold is a regression (or an improvement), no statistics;
+            - wall time (time-mode files): a benchmark regresses when its median is more than PCT
+              percent worse than the baseline's AND a two-sided Mann-Whitney U test over the
+              repetitions gives p < A. Two runs on a shared machine drift apart: judge wall time with
+              Scripts/ab (interleaved runs of both revisions) instead where you can.
+            Only the gated engines' regressions fail; the others are reported. A warning goes to stderr
+            when the files differ in CPU model, Swift, glibc or valgrind version.
+            """,
+        options: [engines, GateOptions.filter] + GateOptions.thresholds + [OutputFormat.summaryOption],
+        exitStatus: """
+            0 no regression in a gated engine, 1 a regression, 2 unusable input (a missing
+            or malformed file, files of different metrics, no benchmarks in common).
+            """)
 
-        OPTIONS:
-          --engines LIST     comma-separated engines that gate (default: optimized); the others
-                             are reported without gating
-          --filter REGEX     only benchmarks whose names match
-        \(GateOptions.thresholdHelp)
-          --help             show this help
-
-        Exit status: 0 no regression in a gated engine, 1 a regression, 2 unusable input (a missing
-        or malformed file, files of different metrics, no benchmarks in common).
-        """
-
-    static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
+    static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        guard let arguments = try parse(arguments, options: GateOptions.thresholdNames.union(["--engines", "--filter"]),
-                                        console: console) else { return .success }
         guard arguments.positionals.count == 2 else {
             throw .usage(qualifiedName, arguments.positionals.count < 2 ? "needs BASELINE and CURRENT files" : "unexpected argument '\(arguments.positionals[2])'")
         }
-        let policy = try GateOptions.policy(arguments, command: qualifiedName, gating: true)
-        let filter = try GateOptions.filter(arguments, command: qualifiedName)
+        let policy = try GateOptions.policy(arguments, gatedEngines: engines)
+        let filter = try GateOptions.filter(arguments)
         let baseline = try ResultInput.read(arguments.positionals[0])
         let current = try ResultInput.read(arguments.positionals[1])
         guard baseline.context.metric == current.context.metric else {
             throw CommandFailure(.badInput, "\(arguments.positionals[0]) measured \(baseline.context.metric.rawValue) and "
                                  + "\(arguments.positionals[1]) \(current.context.metric.rawValue): compare files of one metric")
         }
+        let format = try OutputFormat.summary(arguments, console: console)
         let outcome = try gate(baseline: baseline, current: current, policy: policy, filter: filter, console: console)
-        console.output(outcome.text)
+        console.output(format == .text ? outcome.summary.plainText : outcome.summary.markdown)
         return outcome.status
     }
 
     /// Compares two runs: warns on stderr about differing contexts, and returns the table with
     /// its summary and `.checkFailed` on any regression of a gated engine.
     static func gate(baseline: BenchmarkReport, current: BenchmarkReport, policy: Comparison.Policy,
-                     filter: Regex<AnyRegexOutput>? = nil, console: Console) throws(CommandFailure) -> (text: String, status: ExitCode) {
+                     filter: Regex<AnyRegexOutput>? = nil, console: Console) throws(CommandFailure) -> (summary: ReportSummary, status: ExitCode) {
         for difference in Comparison.contextDifferences(baseline.context, current.context) {
             console.error("masonry compare: warning: \(difference); counts and times may differ for that reason alone\n")
         }
         guard let comparison = Comparison(baseline: baseline, current: current, policy: policy, filter: filter) else {
             throw CommandFailure(.badInput, "the two files have no benchmark in common\(filter == nil ? "" : " matching --filter")")
         }
-        var text = comparison.table() + "\n"
+        var summary = ReportSummary([.table(comparison.textTable)])
         if !comparison.onlyInBaseline.isEmpty || !comparison.onlyInCurrent.isEmpty {
-            text += "\n\(comparison.onlyInBaseline.count) benchmark(s) only in the baseline, \(comparison.onlyInCurrent.count) only in the current run.\n"
+            summary.append(.paragraph("\(comparison.onlyInBaseline.count) benchmark(s) only in the baseline, "
+                                      + "\(comparison.onlyInCurrent.count) only in the current run."))
         }
         let gated = policy.gatedEngines.sorted().joined(separator: ", ")
-        text += "\n\(comparison.regressions.count) regression(s) in the gated engines (\(gated)), "
-            + "\(comparison.reportedRegressions.count) in the engines reported only. Thresholds: \(policy).\n"
-        return (text, comparison.regressions.isEmpty ? .success : .checkFailed)
+        summary.append(.paragraph("\(comparison.regressions.count) regression(s) in the gated engines (\(gated)), "
+                                  + "\(comparison.reportedRegressions.count) in the engines reported only. Thresholds: \(policy)."))
+        return (summary, comparison.regressions.isEmpty ? .success : .checkFailed)
     }
 }

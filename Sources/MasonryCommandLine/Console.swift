@@ -13,15 +13,24 @@ public final class Console {
     private let writeOutput: ([UInt8]) -> Void
     private let writeError: (String) -> Void
     private static let flushThreshold = 1 << 20
+    /// Whether standard output is a terminal: summaries are then aligned plain text, not Markdown.
+    let outputIsTerminal: Bool
+    /// Whether standard error is a terminal: progress is then redrawn in place.
+    let errorIsTerminal: Bool
 
-    public init(writeOutput: @escaping ([UInt8]) -> Void, writeError: @escaping (String) -> Void) {
+    /// A console writing through the two closures (neither stream a terminal, unless said).
+    public init(writeOutput: @escaping ([UInt8]) -> Void, writeError: @escaping (String) -> Void,
+                outputIsTerminal: Bool = false, errorIsTerminal: Bool = false) {
         self.writeOutput = writeOutput
         self.writeError = writeError
+        self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
     }
 
     /// The process's standard output and standard error.
     public static func standard() -> Console {
-        Console(writeOutput: { writeAll($0, to: 1) }, writeError: { writeAll(Array($0.utf8), to: 2) })
+        Console(writeOutput: { writeAll($0, to: 1) }, writeError: { writeAll(Array($0.utf8), to: 2) },
+                outputIsTerminal: isatty(1) != 0, errorIsTerminal: isatty(2) != 0)
     }
 
     /// Writes every byte to a file descriptor, retrying short writes; a closed pipe ends the output.

@@ -8,19 +8,16 @@ enum EngineKind: String, CaseIterable {
 
 /// The `--engine` and `--threads` options shared by the commands that lay out a description.
 struct EngineOptions {
-    static let names: Set<String> = ["--engine", "--threads"]
-    static let help = """
-          --engine reference|optimized   the engine to lay out with (default: optimized)
-          --threads N                    threads for the optimized engine (default: all cores; 1 = none)
-        """
+    static let engine = CommandOption("--engine", value: "reference|optimized", "the engine to lay out with (default: optimized)")
+    static let threads = CommandOption("--threads", value: "N", "threads for the optimized engine (default: all cores; 1 = none)")
+    static let options = [engine, threads]
 
     var kind: EngineKind
     var threads: Int
 
-    init(_ arguments: Arguments, command: String) throws(CommandFailure) {
-        kind = try arguments.choice("--engine", command: command, default: .optimized)
-        threads = try arguments.integer("--threads", command: command, in: 1...4096,
-                                        default: OptimizedLayoutEngine.defaultThreadCount)
+    init(_ arguments: Arguments) throws(CommandFailure) {
+        kind = try arguments.choice(Self.engine, default: .optimized)
+        threads = try arguments.integer(Self.threads, in: 1...4096, default: OptimizedLayoutEngine.defaultThreadCount)
     }
 
     func makeEngine(_ description: LayoutDescription) -> any LayoutEngine {

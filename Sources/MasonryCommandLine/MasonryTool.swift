@@ -45,7 +45,7 @@ public enum MasonryTool {
         }
         guard let command = command(named: name, console: console) else { return .badInput }
         do {
-            return try command.run(Array(arguments.dropFirst()), context: CommandContext(console: console, jemalloc: jemalloc))
+            return try command.main(Array(arguments.dropFirst()), context: CommandContext(console: console, jemalloc: jemalloc))
         } catch {
             console.error("\(error.message.hasPrefix("masonry") ? "" : "\(command.qualifiedName): ")\(error.message)\n")
             return error.status
@@ -63,7 +63,7 @@ public enum MasonryTool {
             return .badInput
         }
         guard let command = command(named: name, console: console) else { return .badInput }
-        console.output(command.help + "\n")
+        console.output(command.help)
         return .success
     }
 

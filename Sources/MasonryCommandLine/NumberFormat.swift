@@ -29,3 +29,9 @@ extension Rect {
         self.init(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 }
+
+/// Seconds with one decimal and shares in percent, for the summaries of verify and fuzz.
+enum SummaryNumber {
+    static func seconds(_ value: Double) -> String { "\((value * 10).rounded() / 10)" }
+    static func percent(_ share: Double) -> String { "\((share * 1000).rounded() / 10)%" }
+}

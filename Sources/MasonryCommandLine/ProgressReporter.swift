@@ -17,13 +17,17 @@ final class ProgressReporter {
     private let started: Double
     private var completed = 0
     private var lineIsOpen = false
+    private var lastLogged: Double?
+
+    /// `--quiet`, the flag of every command that reports progress.
+    static let quiet = CommandOption(flag: "--quiet", "no progress on stderr")
 
     /// `total` is the number of steps when known; `clock` returns seconds (monotonic).
-    init(console: Console, total: Int?, quiet: Bool = false, isTerminal: Bool = isatty(2) != 0,
+    init(console: Console, total: Int?, quiet: Bool = false, isTerminal: Bool? = nil,
          clock: @escaping () -> Double = ProgressReporter.monotonicSeconds) {
         self.console = console
         self.total = total
-        redraws = isTerminal
+        redraws = isTerminal ?? console.errorIsTerminal
         isQuiet = quiet
         self.clock = clock
         started = clock()
@@ -42,13 +46,18 @@ final class ProgressReporter {
         }
     }
 
-    /// A line of its own (a count of cases, say), redrawn on a terminal like a step.
-    func status(_ text: String) {
+    /// A line of its own (a count of cases, say), redrawn on a terminal like a step. In a log,
+    /// lines come at most one per `logInterval` seconds, so that a status reported every second
+    /// does not flood it.
+    func status(_ text: String, logInterval: Double = 0) {
         guard !isQuiet else { return }
         if redraws {
             console.error("\r\u{1B}[K" + text)
             lineIsOpen = true
         } else {
+            let now = clock()
+            guard lastLogged.map({ now - $0 >= logInterval }) ?? true else { return }
+            lastLogged = now
             console.error(text + "\n")
         }
     }

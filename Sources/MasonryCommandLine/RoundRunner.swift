@@ -8,11 +8,14 @@ struct RoundRunner {
     let arguments: [String]
     let directory: String
     let console: Console
+    /// Where each bench run is announced.
+    let progress: ProgressReporter
     private var runs = 0
     /// Whether HEAD's bench reported a frame mismatch (exit status 1).
     private(set) var headMismatch = false
 
-    init(tools: [String], names: [String], arguments: [String], directory: String, console: Console) {
+    init(tools: [String], names: [String], arguments: [String], directory: String, console: Console, progress: ProgressReporter) {
+        self.progress = progress
         self.tools = tools
         self.names = names
         self.arguments = arguments
@@ -20,10 +23,11 @@ struct RoundRunner {
         self.console = console
     }
 
-    /// Runs the sides in `order` ("ABBA": BASE, HEAD, HEAD, BASE).
-    mutating func round(_ order: String) throws(CommandFailure) -> ABComparison.Round {
+    /// Runs the sides in `order` ("ABBA": BASE, HEAD, HEAD, BASE); `label` names the round in the progress.
+    mutating func round(_ order: String, label: String) throws(CommandFailure) -> ABComparison.Round {
         var round = ABComparison.Round(order: order, base: [], head: [])
         for side in order {
+            progress.step("\(label) (\(order)): \(side == "A" ? "BASE" : "HEAD")'s bench")
             let report = try run(side == "A" ? 0 : 1)
             if side == "A" { round.base.append(report) } else { round.head.append(report) }
         }
@@ -54,6 +58,7 @@ struct RoundRunner {
                                  + "\(arguments.joined(separator: " "))' exited with \(status): \(detail)")
         }
         if status == 1 {
+            progress.finish()
             console.error("masonry ab: \(label)'s bench reported a frame mismatch:\n\(message)")
             if side == 1 { headMismatch = true }
         }

@@ -2,6 +2,12 @@ import Foundation
 
 /// Reads a `--threads` list such as `1,2,8`; `all` stands for every active core.
 enum ThreadList {
+    /// The counts given for `option`, or `fallback` when it is absent.
+    static func parse(_ arguments: Arguments, _ option: CommandOption, default fallback: [Int]) throws(CommandFailure) -> [Int] {
+        try parse(arguments[option], command: arguments.signature.qualifiedName, default: fallback)
+    }
+
+    /// `text` as a list, or `fallback` when nil.
     static func parse(_ text: String?, command: String, default fallback: [Int]) throws(CommandFailure) -> [Int] {
         guard let text else { return fallback }
         var counts: [Int] = []

@@ -2,53 +2,54 @@ import MasonryVerification
 
 /// `masonry verify`: the optimized engine against the reference over a matrix of large layouts.
 enum VerifyCommand: Command {
-    static let name = "verify"
-    static let summary = "check the optimized engine against the reference, frame for frame"
-    static let help = """
-        USAGE: masonry verify [--suite smoke|standard|full] [--threads LIST] [--out DIR]
+    static let suite = CommandOption("--suite", value: "S", "smoke, standard (default) or full")
+    static let threads = CommandOption("--threads", value: "LIST", "comma-separated thread counts, 'all' for every core (default: 1,2,all)")
+    static let out = CommandOption("--out", value: "DIR", "where reproducers go (default: verify-failures)")
 
-        Lays out a matrix of layouts (up to 1,000,000 items in the standard suite, 10,000,000 in
-        full; both placements, both section modes, both tie rules, headers and footers, rounding,
-        every height distribution) with the optimized engine on each thread count and compares it
-        with the reference engine bit for bit: every frame and the content size, random,
-        touching-edge and zero-size rect queries, lookups; then after each of 12 random incremental
-        updates every frame again and queries (random ones, and ones touching the frames near what
-        the update changed); then the engine prepared again with the original description. Prints
-        what it compared.
+    static let signature = CommandSignature(
+        name: "verify", summary: "check the optimized engine against the reference, frame for frame",
+        usage: ["[--suite smoke|standard|full] [--threads LIST] [--out DIR] [--quiet]"],
+        discussion: """
+            Lays out a matrix of layouts (up to 1,000,000 items in the standard suite, 10,000,000 in
+            full; both placements, both section modes, both tie rules, headers and footers, rounding,
+            every height distribution) with the optimized engine on each thread count and compares it
+            with the reference engine bit for bit: every frame and the content size, random,
+            touching-edge and zero-size rect queries, lookups; then after each of 12 random incremental
+            updates every frame again and queries (random ones, and ones touching the frames near what
+            the update changed); then the engine prepared again with the original description. Prints
+            what it compared.
 
-        On a mismatch it prints the first differing element with both frames (decimal and bits),
-        writes a reproducer (a scenario file: format v1 description, updates, the query) and an SVG of both
-        layouts side by side with the differing frames marked to DIR, and exits 1.
+            On a mismatch it prints the first differing element with both frames (decimal and bits),
+            writes a reproducer (a scenario file: format v1 description, updates, the query) and an SVG of both
+            layouts side by side with the differing frames marked to DIR, and exits 1.
 
-        OPTIONS:
-          --suite S        smoke, standard (default) or full
-          --threads LIST   comma-separated thread counts, 'all' for every core (default: 1,2,all)
-          --out DIR        where reproducers go (default: verify-failures)
-          --help           show this help
-        """
+            Progress goes to stderr, a line per layout and per update ([n/total], elapsed and
+            remaining time): redrawn in place on a terminal, plain lines in a log; --quiet turns it off.
+            """,
+        options: [suite, threads, out, ProgressReporter.quiet],
+        exitStatus: "0 the frames agree, 1 a mismatch, 2 bad input or usage.")
 
-    static func run(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode {
+    static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
-        guard let arguments = try parse(arguments, options: ["--suite", "--threads", "--out"], console: console) else { return .success }
-        if let extra = arguments.positionals.first { throw .usage(qualifiedName, "unexpected argument '\(extra)'") }
-        let size: VerificationSuite.Size = try arguments.choice("--suite", command: qualifiedName, default: .standard)
-        let threads = try ThreadList.parse(arguments.values["--threads"], command: qualifiedName, default: ThreadList.standard)
+        try arguments.noPositionals()
+        let size: VerificationSuite.Size = try arguments.choice(Self.suite, default: .standard)
+        let threads = try ThreadList.parse(arguments, Self.threads, default: ThreadList.standard)
         let suite = VerificationSuite(size: size, threads: threads)
-        let progress = BenchCommand.progressReporter(console)
+        let progress = ProgressReporter(console: console, total: suite.progressSteps, quiet: arguments.isSet(ProgressReporter.quiet))
         let started = ContinuousClock.now
-        let (counts, failure) = suite.run(progress: progress)
-        BenchCommand.endProgress(console)
+        let (counts, failure) = suite.run(progress: progress.step)
+        progress.finish()
         let seconds = (ContinuousClock.now - started).components
         console.output("compared \(counts.layouts) layouts on threads \(threads.map(String.init).joined(separator: ",")): "
                        + "\(counts.frames) frames, \(counts.queries) queries, \(counts.updates) updates in \(seconds.seconds) s "
-                       + "(comparing frames: \(Format.seconds(counts.comparingSeconds)) s)\n")
+                       + "(comparing frames: \(SummaryNumber.seconds(counts.comparingSeconds)) s)\n")
         guard let failure else {
             console.output("verify \(size.rawValue): the optimized engine gave the reference's frames, bit for bit\n")
             return .success
         }
         console.error("masonry verify: mismatch: \(failure.failure.message)\n")
         try FailureReport.write(failure.chain, failure.failure, name: "verify-failure",
-                                directory: arguments.values["--out"] ?? "verify-failures", console: console)
+                                directory: arguments[out] ?? "verify-failures", console: console)
         return .checkFailed
     }
 }

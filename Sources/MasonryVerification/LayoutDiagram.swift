@@ -19,21 +19,24 @@ public enum LayoutDiagram {
         let panelWidth = 400.0
         let scale = panelWidth / max(bounds.width, 1e-9)
         let panelHeight = min(4000, max(50, bounds.height * scale))
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(2 * panelWidth + 60))\" height=\"\(Int(panelHeight + 60))\" font-family=\"sans-serif\" font-size=\"12\">\n"
-        svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+        var svg = SVGText()
+        svg.open("svg", ["xmlns": "http://www.w3.org/2000/svg", "width": "\(Int(2 * panelWidth + 60))", "height": "\(Int(panelHeight + 60))",
+                         "font-family": "sans-serif", "font-size": "12"])
+        svg.element("rect", ["width": "100%", "height": "100%", "fill": "white"])
         for (index, (title, elements)) in [("reference", reference), (candidateTitle, candidate)].enumerated() {
             let left = 20 + Double(index) * (panelWidth + 20)
-            svg += "<text x=\"\(left)\" y=\"20\">\(title)</text>\n"
-            svg += "<rect x=\"\(left)\" y=\"35\" width=\"\(panelWidth)\" height=\"\(panelHeight)\" fill=\"none\" stroke=\"#999\"/>\n"
+            svg.element("text", ["x": "\(left)", "y": "20"], text: title)
+            svg.element("rect", ["x": "\(left)", "y": "35", "width": "\(panelWidth)", "height": "\(panelHeight)", "fill": "none", "stroke": "#999"])
             for element in elements where element.frame.intersects(bounds) {
-                let x = left + (element.frame.x - bounds.x) * scale
-                let y = 35 + (element.frame.y - bounds.y) * scale
                 let wrong = differing.contains(key(element))
-                svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(max(0.5, element.frame.width * scale))\" height=\"\(max(0.5, element.frame.height * scale))\" "
-                    + "fill=\"\(wrong ? "#e41a1c" : element.kind == .item ? "#9ecae1" : "#d9d9d9")\" stroke=\"#333\" stroke-width=\"0.5\">"
-                    + "<title>\(key(element)): \(element.frame)</title></rect>\n"
+                svg.element("rect", [
+                    "x": "\(left + (element.frame.x - bounds.x) * scale)", "y": "\(35 + (element.frame.y - bounds.y) * scale)",
+                    "width": "\(max(0.5, element.frame.width * scale))", "height": "\(max(0.5, element.frame.height * scale))",
+                    "fill": wrong ? "#e41a1c" : element.kind == .item ? "#9ecae1" : "#d9d9d9", "stroke": "#333", "stroke-width": "0.5",
+                ], title: "\(key(element)): \(element.frame)")
             }
         }
-        return svg + "</svg>\n"
+        svg.close("svg")
+        return svg.text
     }
 }

@@ -1,7 +1,7 @@
 import MasonryLayout
 
 /// An SVG picture of any layout, or of a window of it: items coloured by section, headers and
-/// footers in grey, the columns' edges, and optionally a query rect with what it returns.
+/// footers in grey, and optionally a query rect with what it returns.
 ///
 /// A drawing holds only the elements inside its window (found with one rect query, so a window
 /// of a 10-million-item layout costs what the window shows), and refuses to draw more than
@@ -96,7 +96,7 @@ public struct LayoutDrawing: Sendable {
     }
 
     /// Numbers as SVG reads them, short: four decimals at most.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         let rounded = (value * 10_000).rounded() / 10_000
         return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
     }

@@ -52,26 +52,19 @@ public struct VerificationSuite: Sendable {
         self.candidate = candidate
     }
 
+    typealias Shape = (name: String, items: Int, sections: Int, columns: Int, placement: Placement, tie: TieBreak,
+                       start: SectionStart, rounding: ColumnWidthRounding, supplementary: Bool, heights: HeightDistribution)
+
+    /// Random updates per case, each followed by a comparison.
+    static let updatesPerCase = 12
+
+    /// The calls `run` makes to its `progress` when nothing fails: per case, one per thread
+    /// count and one per update. O(1): no layout is built.
+    public var progressSteps: Int { shapes().count * (threads.count + Self.updatesPerCase) }
+
     /// The matrix of this size.
     public func cases() -> [Case] {
-        let large = size == .smoke ? 10_000 : size == .standard ? 1_000_000 : 10_000_000
-        let medium = size == .smoke ? 10_000 : 100_000
-        typealias Shape = (name: String, items: Int, sections: Int, columns: Int, placement: Placement, tie: TieBreak,
-                           start: SectionStart, rounding: ColumnWidthRounding, supplementary: Bool, heights: HeightDistribution)
-        var shapes: [Shape] = [
-            ("shortest-column", large, 1, 4, .shortestColumn, .lowestIndex, .belowLongestColumn, .none, false, .photo),
-            ("round-robin", large, 1, 3, .roundRobin, .lowestIndex, .belowLongestColumn, .nearest, false, .uniform),
-            ("sections-headers-footers", medium, 4096, 5, .shortestColumn, .highestIndex, .belowLongestColumn, .none, true, .heavyTailed),
-            ("continue-columns-shortest", medium, 64, 2, .shortestColumn, .highestIndex, .continueColumns, .none, false, .uniform),
-            ("continue-columns-round-robin", medium, 64, 3, .roundRobin, .lowestIndex, .continueColumns, .nearest, false, .photo),
-            ("all-ties", medium, 16, 8, .shortestColumn, .lowestIndex, .belowLongestColumn, .none, true, .equal),
-            ("zero-heights", medium, 4, 6, .shortestColumn, .highestIndex, .belowLongestColumn, .nearest, true, .zeros),
-            ("many-columns", medium, 8, 37, .shortestColumn, .lowestIndex, .belowLongestColumn, .none, false, .uniform),
-        ]
-        if size != .smoke {
-            shapes.append(("sections-large", large, 4096, 4, .shortestColumn, .lowestIndex, .belowLongestColumn, .none, true, .photo))
-        }
-        return shapes.enumerated().map { index, shape in
+        shapes().enumerated().map { index, shape in
             var random = SplitMix64(seed: 0x5645_5249_4659 &+ UInt64(index))
             let width = 390.0 + Double(index) * 0.25
             let columnWidth = width / Double(shape.columns)
@@ -87,6 +80,26 @@ public struct VerificationSuite: Sendable {
                                                      sectionStart: shape.start, columnWidthRounding: shape.rounding, sections: sections)
             return Case(name: "\(shape.name)/items:\(shape.items)/sections:\(shape.sections)/columns:\(shape.columns)", description: description)
         }
+    }
+
+    /// The matrix's shapes, by size.
+    private func shapes() -> [Shape] {
+        let large = size == .smoke ? 10_000 : size == .standard ? 1_000_000 : 10_000_000
+        let medium = size == .smoke ? 10_000 : 100_000
+        var shapes: [Shape] = [
+            ("shortest-column", large, 1, 4, .shortestColumn, .lowestIndex, .belowLongestColumn, .none, false, .photo),
+            ("round-robin", large, 1, 3, .roundRobin, .lowestIndex, .belowLongestColumn, .nearest, false, .uniform),
+            ("sections-headers-footers", medium, 4096, 5, .shortestColumn, .highestIndex, .belowLongestColumn, .none, true, .heavyTailed),
+            ("continue-columns-shortest", medium, 64, 2, .shortestColumn, .highestIndex, .continueColumns, .none, false, .uniform),
+            ("continue-columns-round-robin", medium, 64, 3, .roundRobin, .lowestIndex, .continueColumns, .nearest, false, .photo),
+            ("all-ties", medium, 16, 8, .shortestColumn, .lowestIndex, .belowLongestColumn, .none, true, .equal),
+            ("zero-heights", medium, 4, 6, .shortestColumn, .highestIndex, .belowLongestColumn, .nearest, true, .zeros),
+            ("many-columns", medium, 8, 37, .shortestColumn, .lowestIndex, .belowLongestColumn, .none, false, .uniform),
+        ]
+        if size != .smoke {
+            shapes.append(("sections-large", large, 4096, 4, .shortestColumn, .lowestIndex, .belowLongestColumn, .none, true, .photo))
+        }
+        return shapes
     }
 
     /// Runs the matrix; stops at the first failure. `progress` receives each case and thread count.
@@ -118,10 +131,10 @@ public struct VerificationSuite: Sendable {
             }
             var reference = original
             var updates: [LayoutUpdate] = []
-            for index in 0..<12 {
+            for index in 0..<Self.updatesPerCase {
                 let update = random.update(for: reference.layoutDescription)
                 updates.append(update)
-                progress("\(testCase.name): update \(index + 1) of 12")
+                progress("\(testCase.name): update \(index + 1) of \(Self.updatesPerCase)")
                 let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
                 let touching = FuzzCaseGenerator.framesNear(update, in: reference)
                 let updateQueries = (0..<10).map { _ in random.rect(in: reference.contentSize, touching: []) }

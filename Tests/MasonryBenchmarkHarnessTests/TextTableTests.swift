@@ -12,7 +12,7 @@ import Testing
     @Test func markdownHasAnAlignmentRowAndEscapesPipes() {
         #expect(Self.table.markdown == """
             | workload | optimized | ratio |
-            | --- | ---: | ---: |
+            |---|---:|---:|
             | items:1000 | 7.5 ns | 1.2x |
             | items:1000000/sections:4096 | 11 ns | a\\|b |
 

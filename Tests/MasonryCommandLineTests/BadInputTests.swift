@@ -73,6 +73,10 @@ import Testing
         ("{\"width\": 100, \"displayScale\": -3, \"sections\": []}", "displayScale: must be > 0, got -3.0"),
         ("{\"width\": 100, \"trailingItemSpacing\": \"exclude\", \"sectionStart\": \"continueColumns\", \"sections\": []}",
          "trailingItemSpacing: \"exclude\" needs sectionStart \"belowLongestColumn\""),
+        // Misspellings (issue 13): the field or value that was probably meant.
+        ("{\"width\": 100, \"sections\": [{\"columns\": 2, \"columnSpaceing\": 4, \"itemHeights\": []}]}",
+         "sections[0].columnSpaceing: is not a field of format v2; did you mean \"columnSpacing\"?"),
+        ("{\"width\": 100, \"tieBreak\": \"highestIndx\", \"sections\": []}", "got \"highestIndx\"; did you mean \"highestIndex\"?"),
         ("{\"width\": 100, \"columnWidthRounding\": \"ceil\", \"sections\": []}",
          "columnWidthRounding: must be \"none\" or \"nearest\" or \"floor\", got \"ceil\""),
     ])

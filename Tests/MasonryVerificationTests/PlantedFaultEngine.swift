@@ -15,7 +15,10 @@ struct PlantedFaultEngine: LayoutEngine {
         case queryDropsTouchingFrames
         /// "nearest" column-width rounding truncates instead.
         case columnWidthRoundingSlip
-        /// Section tops summed by threads in whatever order they finish (threads > 1).
+        /// Section tops stacked by threads from the order in which the sections finish, last
+        /// finished first (threads > 1): wrong in every interleaving but the one where the
+        /// sections finish exactly in reverse, so that a reproducer fails again on replay whether
+        /// Dispatch runs the workers in parallel or, on a loaded machine, one after the other.
         case raceBetweenThreads
         /// Items from the second checkpoint on (index 64 and up) are a point too low: needs 65 items.
         case secondCheckpointOffByOne
@@ -163,26 +166,29 @@ struct PlantedFaultEngine: LayoutEngine {
                 : inner.contentSize.height
         }
         for section in 0..<count { heights[section] = trueTops[section + 1] - trueTops[section] }
-        final class RunningTop: @unchecked Sendable {
+        final class FinishingOrder: @unchecked Sendable {
             let lock = NSLock()
-            var top = 0.0
-            var tops: [Int: Double] = [:]
+            var sections: [Int] = []
         }
-        let running = RunningTop()
+        let finished = FinishingOrder()
         let workers = min(threads, count)
-        let sectionHeights = heights
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for section in stride(from: worker, to: count, by: workers) {
                 usleep(UInt32(20 + (section * 7919 + worker * 104_729) % 200))  // uneven work
-                running.lock.lock()
-                running.tops[section] = running.top
-                running.top += sectionHeights[section]
-                running.lock.unlock()
+                finished.lock.lock()
+                finished.sections.append(section)
+                finished.lock.unlock()
             }
+        }
+        var tops: [Int: Double] = [:]
+        var top = 0.0
+        for section in finished.sections.reversed() {
+            tops[section] = top
+            top += heights[section]
         }
         return laidOut.map { element in
             var moved = element
-            moved.frame.y = element.frame.y - trueTops[element.section] + running.tops[element.section]!
+            moved.frame.y = element.frame.y - trueTops[element.section] + tops[element.section]!
             return moved
         }
     }

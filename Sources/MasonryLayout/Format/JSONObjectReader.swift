@@ -79,15 +79,22 @@ struct JSONObjectReader {
             throw LayoutError(.wrongType, at: fieldPath(key), "must be \(allowed), got \(value.typeName)")
         }
         guard let result = Value(rawValue: text) else {
-            throw LayoutError(.invalidValue, at: fieldPath(key), "must be \(allowed), got \"\(text)\"")
+            throw LayoutError(.invalidValue, at: fieldPath(key), "must be \(allowed), got \"\(text)\""
+                              + NameSuggestion.didYouMean(text, among: Value.allCases.map(\.rawValue)))
         }
         return result
     }
 
-    /// Refuses any field of this object that is not in `known`, the format's names at this level.
+    /// Refuses any field of this object that is not in `known`, the format's names at this level,
+    /// suggesting the known field it is closest to (among those not given). Readers call it before
+    /// reading any field, so that a misspelt field is named rather than the required field it
+    /// leaves out. O(fields × known).
     func refuseUnknownFields(allowing known: Set<String>) throws(LayoutError) {
         for member in members where !known.contains(member.key) {
-            throw LayoutError(.unknownField, at: fieldPath(member.key), "is not a field of format v2 here")
+            let given = Set(members.map(\.key))
+            let suggestion = NameSuggestion.didYouMean(member.key, among: known.subtracting(given).sorted())
+            throw LayoutError(.unknownField, at: fieldPath(member.key),
+                              suggestion.isEmpty ? "is not a field of format v2 here" : "is not a field of format v2\(suggestion)")
         }
     }
 

@@ -22,6 +22,7 @@ struct JSONParser {
         do {
             return try array.withUnsafeBufferPointer { buffer in
                 var parser = JSONParser(bytes: buffer)
+                try parser.skipByteOrderMark()
                 parser.skipWhitespace()
                 let value = try parser.parseValue()
                 parser.skipWhitespace()
@@ -35,6 +36,23 @@ struct JSONParser {
         } catch {
             throw LayoutError(.malformedJSON, at: "", "malformed JSON: \(error)")
         }
+    }
+
+    /// Reads past a UTF-8 byte-order mark at the start, which RFC 8259 (section 8.1) lets a
+    /// parser ignore and Windows editors write; refuses UTF-16 and UTF-32 with a message that
+    /// names the encoding rather than an unexpected byte.
+    private mutating func skipByteOrderMark() throws(LayoutError) {
+        let marks: [(bytes: [UInt8], encoding: String?)] = [
+            ([0xEF, 0xBB, 0xBF], nil), ([0x00, 0x00, 0xFE, 0xFF], "UTF-32 (big-endian)"),
+            ([0xFF, 0xFE, 0x00, 0x00], "UTF-32 (little-endian)"), ([0xFE, 0xFF], "UTF-16 (big-endian)"),
+            ([0xFF, 0xFE], "UTF-16 (little-endian)"),
+        ]
+        guard let mark = marks.first(where: { bytes.starts(with: $0.bytes) }) else { return }
+        if let encoding = mark.encoding {
+            throw LayoutError(.malformedJSON, at: "", "malformed JSON: the document starts with a \(encoding) byte-order mark; "
+                              + "a layout description is UTF-8: save it as UTF-8")
+        }
+        position = mark.bytes.count
     }
 
     // MARK: Values

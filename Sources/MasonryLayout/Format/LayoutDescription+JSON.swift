@@ -18,6 +18,7 @@ extension LayoutDescription {
     /// Reads a description from a parsed document; `path` prefixes the fields in errors.
     init(jsonValue document: JSONValue, at path: String) throws(LayoutError) {
         let root = try JSONObjectReader(document, at: path)
+        try root.refuseUnknownFields(allowing: Self.fieldNames)
         let width = try root.number("width")
         let axis: ScrollAxis = try root.enumeration("axis") ?? .vertical
         let direction: ColumnDirection = try root.enumeration("direction") ?? .leftToRight
@@ -33,7 +34,6 @@ extension LayoutDescription {
         for (index, value) in sectionValues.enumerated() {
             sections.append(try SectionDescription(json: value, at: root.fieldPath("sections[\(index)]")))
         }
-        try root.refuseUnknownFields(allowing: Self.fieldNames)
         do {
             try self.init(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
                           columnWidthRounding: rounding, displayScale: displayScale, trailingItemSpacing: trailingItemSpacing,
@@ -70,15 +70,16 @@ extension SectionDescription {
 
     init(json value: JSONValue, at path: String) throws(LayoutError) {
         let object = try JSONObjectReader(value, at: path)
+        try object.refuseUnknownFields(allowing: Self.fieldNames)
         let columnCount = try Self.columnCount(of: object)
         var inset = EdgeInsets.zero
         if let insetValue = object.optional("inset") {
             let insetObject = try JSONObjectReader(insetValue, at: "\(path).inset")
+            try insetObject.refuseUnknownFields(allowing: ["top", "left", "bottom", "right"])
             inset.top = try insetObject.number("top", default: 0)
             inset.left = try insetObject.number("left", default: 0)
             inset.bottom = try insetObject.number("bottom", default: 0)
             inset.right = try insetObject.number("right", default: 0)
-            try insetObject.refuseUnknownFields(allowing: ["top", "left", "bottom", "right"])
         }
         let heights = try object.numbers("itemHeights")
         self.init(
@@ -91,7 +92,6 @@ extension SectionDescription {
             itemHeights: heights,
             itemSpans: try object.spans("itemSpans")
         )
-        try object.refuseUnknownFields(allowing: Self.fieldNames)
     }
 
     /// `columns`, or `minColumnWidth` with an optional `maxColumns`: exactly one of the first two.
