@@ -7,7 +7,7 @@ public enum SVGChart {
     static let engineColors = ["optimized": "#1b9e77", "peer": "#d95f02", "reference": "#7570b3"]
 
     public static func render(_ report: BenchmarkReport) -> String {
-        let width = 980.0, height = 430.0
+        let width = 980.0, height = 500.0
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"/>
@@ -15,7 +15,7 @@ public enum SVGChart {
             """
         svg += scalingPanel(report, frame: (x: 60, y: 40, width: 400, height: 300))
         svg += latencyPanel(report, frame: (x: 560, y: 40, width: 360, height: 300))
-        svg += "<text x=\"20\" y=\"420\" fill=\"#555\">Suite \(SVGText.escape(report.context.suite)), commit \(SVGText.escape(String(report.context.gitCommit.prefix(12)))), \(SVGText.escape(report.context.date)), \(report.context.metric == .instructions ? "instructions counted by callgrind" : "medians of the repetitions")</text>\n"
+        svg += "<text x=\"20\" y=\"490\" fill=\"#555\">Suite \(SVGText.escape(report.context.suite)), commit \(SVGText.escape(String(report.context.gitCommit.prefix(12)))), \(SVGText.escape(report.context.date)), \(report.context.metric == .instructions ? "instructions counted by callgrind" : "medians of the repetitions")</text>\n"
         return svg + "</svg>\n"
     }
 
@@ -52,8 +52,15 @@ public enum SVGChart {
             let path = series[key]!.sorted { $0.0 < $1.0 }.map { project($0.0, $0.1) }
             svg += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dash) points=\"\(path.map { "\(Format.number($0.0, digits: 1)),\(Format.number($0.1, digits: 1))" }.joined(separator: " "))\"/>\n"
             for point in path { svg += "<circle cx=\"\(Format.number(point.0, digits: 1))\" cy=\"\(Format.number(point.1, digits: 1))\" r=\"3\" fill=\"\(color)\"/>\n" }
-            svg += "<text x=\"\(frame.x + 10)\" y=\"\(frame.y + 15 + Double(index) * 15)\" fill=\"\(color)\">\(SVGText.escape(key))</text>\n"
+            // The legend goes below the panel, never over its lines: a sample of each line's
+            // stroke (dashed: round robin) and its name, two entries a row.
+            let legendX = frame.x + Double(index % 2) * frame.width / 2
+            let legendY = frame.y + frame.height + 58 + Double(index / 2) * 16
+            svg += "<line x1=\"\(legendX)\" y1=\"\(legendY - 4)\" x2=\"\(legendX + 24)\" y2=\"\(legendY - 4)\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
+            svg += "<text x=\"\(legendX + 30)\" y=\"\(legendY)\" fill=\"\(color)\">\(SVGText.escape(key))</text>\n"
         }
+        svg += "<text x=\"\(frame.x)\" y=\"\(frame.y + frame.height + 58 + Double((series.count + 1) / 2) * 16)\" fill=\"#555\" font-size=\"10\">"
+            + "solid: shortest column, dashed: round robin</text>\n"
         return svg
     }
 
