@@ -48,7 +48,7 @@ import Testing
     /// Seeds whose failing case comes early and small: in a debug build on a busy machine a large
     /// case can take longer than the 2 s limit on its own.
     @Test(arguments: [(ProcessFaultEngine.Fault.trap, "Index out of range", 8), (.hang, "ran past the per-case time limit", 8),
-                      (.memory, "allocate", 3)])
+                      (.memory, "allocate", 10)])
     func theFuzzerOutlivesTheFaultAndShrinksIt(fault: ProcessFaultEngine.Fault, says: String, seed: Int) throws {
         let directory = temporaryDirectory()
         let (seconds, shrinkSeconds) = (20.0, 10.0)
