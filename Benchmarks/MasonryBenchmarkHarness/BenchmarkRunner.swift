@@ -90,6 +90,10 @@ public struct BenchmarkRunner {
                         skipped.append("\(name): the \(engine.rawValue) engine is not run above \(suite.largestSlowEngineWorkload) items in the \(suite.rawValue) suite")
                         continue
                     }
+                    if engine == .peer, let reason = PeerLayoutEngine.unsupportedFeature(of: description) {
+                        skipped.append("\(name): \(reason)")
+                        continue
+                    }
                     progress(name)
                     switch engine {
                     case .reference: measurePrepare(ReferenceLayoutEngine.self, name, description, threads, reference)
@@ -100,7 +104,9 @@ public struct BenchmarkRunner {
                 }
             }
             let floor = FloorBenchmark.name(for: workload)
-            if configuration.engines.contains(.optimized), selected(floor) {
+            if workload.spans != nil, configuration.engines.contains(.optimized), selected(floor) {
+                skipped.append("\(floor): the value-chain floor places every item in one column (a different, easier computation than spans)")
+            } else if configuration.engines.contains(.optimized), selected(floor) {
                 progress(floor)
                 records.append(FloorBenchmark.measure(floor, description, repetitions: configuration.repetitions))
             }
@@ -110,6 +116,10 @@ public struct BenchmarkRunner {
             let reference = referenceIfAffordable(for: workload, description: description)
             for engine in configuration.engines {
                 let prefix = "\(engine.rawValue)/\(workload.nameParameters)/threads:1"
+                if engine == .peer, let reason = PeerLayoutEngine.unsupportedFeature(of: description) {
+                    if selected("query/\(prefix)") || selected("lookup/\(prefix)") { skipped.append("*/\(prefix): \(reason)") }
+                    continue
+                }
                 switch engine {
                 case .reference: measureInteractions(ReferenceLayoutEngine.self, engine, prefix, description, reference)
                 case .peer: measureInteractions(PeerLayoutEngine.self, engine, prefix, description, reference)
@@ -170,14 +180,25 @@ public struct BenchmarkRunner {
         _: Engine.Type, _ kind: BenchmarkEngine, _ prefix: String, _ description: LayoutDescription,
         _ reference: ReferenceLayoutEngine?
     ) {
-        guard Self.interactionNames(prefix).contains(where: selected) else { return }
+        // Pinned headers where there are headers to pin; setWidth where the column count adapts.
+        let pinned = description.sections.contains { $0.headerHeight > 0 }
+        let adaptive = description.sections.contains { $0.columnCount != .fixed($0.columns) }
+        guard Self.interactionNames(prefix, pinned: pinned, adaptive: adaptive).contains(where: selected) else { return }
         var engine = Engine(description, threads: 1)
         var random = SplitMix64(seed: 0x51_5545_5259)
         let contentHeight = engine.contentSize.height
-        for (rectName, height) in [("viewport", Self.viewport.height), ("tall", 3 * Self.viewport.height), ("scroll", Self.viewport.height)] {
-            let name = "query/\(prefix)/rect:\(rectName)"
+        let rectKinds = [("viewport", Self.viewport.height, false), ("tall", 3 * Self.viewport.height, false), ("scroll", Self.viewport.height, false)]
+            + (pinned ? [("viewport", Self.viewport.height, true)] : [])
+        for (rectName, height, pinsHeaders) in rectKinds {
+            let name = "query/\(prefix)/rect:\(rectName)" + (pinsHeaders ? "/pinned:true" : "")
             guard selected(name) else { continue }
+            if pinsHeaders, kind == .peer {
+                skipped.append("\(name): \(PeerLayoutEngine.unsupportedPinnedHeaders)")
+                continue
+            }
             progress(name)
+            // The plain query calls `elements(in:)`, as before pinned headers existed.
+            let query = { (rect: Rect) in pinsHeaders ? engine.elements(in: rect, edges: .closed, pinningHeaders: true) : engine.elements(in: rect) }
             let count = Self.queriesPerRepetition[kind]!
             let rects = rectName == "scroll"
                 ? ScrollAndColdLookupBenchmarks.scrollingRects(count: count * (configuration.repetitions + 1), width: Self.viewport.width,
@@ -187,12 +208,13 @@ public struct BenchmarkRunner {
                 }
             if let reference {
                 for rect in rects.prefix(3) {
-                    if let difference = EngineVerifier.firstDifference(in: rect, engine.elements(in: rect), reference.elements(in: rect)) {
+                    let expected = reference.elements(in: rect, edges: .closed, pinningHeaders: pinsHeaders)
+                    if let difference = EngineVerifier.firstDifference(in: rect, query(rect), expected) {
                         mismatches.append("\(name): \(difference)")
                     }
                 }
             }
-            for rect in rects.prefix(count) { blackHole(engine.elements(in: rect)) }  // warm-up
+            for rect in rects.prefix(count) { blackHole(query(rect)) }  // warm-up
             let timerCost = Self.timerCost()
             var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
             for repetition in 1...configuration.repetitions {
@@ -200,7 +222,7 @@ public struct BenchmarkRunner {
                     // One region per repetition, the same queries each time (so counts repeat exactly),
                     // without the per-query clock reads.
                     var hits = 0
-                    let sample = measure(name, calls: count) { for rect in rects[count..<(2 * count)] { hits += engine.elements(in: rect).count } }
+                    let sample = measure(name, calls: count) { for rect in rects[count..<(2 * count)] { hits += query(rect).count } }
                     record.append(sample, counters: counters(sample).merging(["hits": Double(hits) / Double(count)]) { $1 })
                     continue
                 }
@@ -209,7 +231,7 @@ public struct BenchmarkRunner {
                 let cpu = Clock.cpu()
                 for rect in rects[(repetition * count)..<((repetition + 1) * count)] {
                     let start = Clock.wall()
-                    let found = engine.elements(in: rect)
+                    let found = query(rect)
                     latencies.append(max(0, Clock.wall() - start - timerCost))
                     hits += found.count
                 }
@@ -234,7 +256,7 @@ public struct BenchmarkRunner {
                 var batches: [Double] = []
                 var found = 0.0
                 if countsInstructions {
-                    let sample = measure("lookup/\(prefix)", calls: paths.count) { for path in paths { found += engine.frame(ofItemAt: path)?.y ?? 0 } }
+                    let sample = measure("lookup/\(prefix)", calls: paths.count) { for path in paths { found += ScrollAndColdLookupBenchmarks.consume(engine.frame(ofItemAt: path)) } }
                     blackHole(found)
                     if repetition > 0 { record.append(sample, counters: counters(sample)) }
                     continue
@@ -243,7 +265,7 @@ public struct BenchmarkRunner {
                 // Lookups take nanoseconds: each sample times a batch and divides.
                 for start in stride(from: 0, to: paths.count, by: Self.lookupBatch) {
                     let wall = Clock.wall()
-                    for path in paths[start..<(start + Self.lookupBatch)] { found += engine.frame(ofItemAt: path)?.y ?? 0 }
+                    for path in paths[start..<(start + Self.lookupBatch)] { found += ScrollAndColdLookupBenchmarks.consume(engine.frame(ofItemAt: path)) }
                     batches.append((Clock.wall() - wall) / Double(Self.lookupBatch))
                 }
                 blackHole(found)
@@ -278,7 +300,10 @@ public struct BenchmarkRunner {
             ("update", .setItemHeights(section: middle, startingAt: middleItems / 2, heights: [333]),
              .setItemHeights(section: middle, startingAt: middleItems / 2, heights: [description.sections[middle].itemHeights[middleItems / 2]])),
             ("delete", .deleteSection(at: middle), .insertSection(description.sections[middle], at: middle)),
-        ]
+        ] + (description.sections.contains { $0.columnCount != .fixed($0.columns) }
+            // From the widened width back to the workload's (the warm-up's undo widens it first): the
+            // column counts change, and the result is the layout `prepare` makes, so the two compare.
+            ? [("setWidth", .setWidth(description.width), .setWidth(Workload.widenedWidth))] : [])
         for operation in operations {
             let name = "\(operation.name)/\(prefix)"
             guard selected(name) else { continue }
@@ -301,9 +326,12 @@ public struct BenchmarkRunner {
     }
 
     /// The benchmarks `measureInteractions` runs for one engine and workload (`prefix`), in order.
-    static func interactionNames(_ prefix: String) -> [String] {
+    /// The interaction benchmarks of one engine and workload: pinned-header queries where the
+    /// layout has headers, `setWidth` where its column count adapts to the width.
+    static func interactionNames(_ prefix: String, pinned: Bool, adaptive: Bool) -> [String] {
         ["query/\(prefix)/rect:viewport", "query/\(prefix)/rect:tall", "query/\(prefix)/rect:scroll", "lookup/\(prefix)",
          "lookup/\(prefix)/paths:cold", "append/\(prefix)", "update/\(prefix)", "delete/\(prefix)"]
+            + (adaptive ? ["setWidth/\(prefix)"] : []) + (pinned ? ["query/\(prefix)/rect:viewport/pinned:true"] : [])
     }
 
     /// The optimized engine's thread counts for a prepare of `workload`.
@@ -318,17 +346,23 @@ public struct BenchmarkRunner {
         let suite = configuration.suite
         let fits = { (workload: Workload) in configuration.metric.largestWorkload.map { workload.items <= $0 } ?? true }
         var count = 0
+        // What the peer cannot lay out (PeerLayoutEngine.unsupportedFeature), from the workload alone.
+        let peerSkips = { (workload: Workload) in workload.spans != nil || workload.minColumnWidth != nil }
         for workload in suite.prepareWorkloads where fits(workload) {
             for engine in configuration.engines where engine == .optimized || workload.items <= suite.largestSlowEngineWorkload {
+                guard engine != .peer || !peerSkips(workload) else { continue }
                 count += (engine == .optimized ? threadCounts(for: workload) : [1]).count {
                     selected("prepare/\(engine.rawValue)/\(workload.nameParameters)/threads:\($0)")
                 }
             }
-            if configuration.engines.contains(.optimized), selected(FloorBenchmark.name(for: workload)) { count += 1 }
+            if workload.spans == nil, configuration.engines.contains(.optimized), selected(FloorBenchmark.name(for: workload)) { count += 1 }
         }
         for workload in suite.interactionWorkloads where fits(workload) {
-            for engine in configuration.engines {
-                count += Self.interactionNames("\(engine.rawValue)/\(workload.nameParameters)/threads:1").count(where: selected)
+            for engine in configuration.engines where engine != .peer || !peerSkips(workload) {
+                // Headers exactly when there are several sections (Workload.makeDescription); the peer pins none.
+                count += Self.interactionNames("\(engine.rawValue)/\(workload.nameParameters)/threads:1",
+                                               pinned: workload.sections > 1 && engine != .peer,
+                                               adaptive: workload.minColumnWidth != nil).count(where: selected)
             }
         }
         return count

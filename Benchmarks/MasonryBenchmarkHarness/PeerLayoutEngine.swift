@@ -27,6 +27,22 @@ public struct PeerLayoutEngine: LayoutEngine {
     private var footersAttribute: [Int: Attributes] = [:]
     private var unionRects: [Rect] = []
 
+    /// Why CHTCollectionViewWaterfallLayout cannot express `description` (format v2's spans,
+    /// adaptive column counts, horizontal scrolling), or nil when it can: the harness skips the
+    /// peer there and says so. Right to left (its `itemRenderDirection`) and floor rounding
+    /// (its `floorCGFloat`) it has. O(sections).
+    static func unsupportedFeature(of description: LayoutDescription) -> String? {
+        if description.sections.contains(where: { $0.itemSpans != nil }) { return "CHTCollectionViewWaterfallLayout has no items spanning columns" }
+        if description.sections.contains(where: { $0.columnCount != .fixed($0.columns) }) {
+            return "CHTCollectionViewWaterfallLayout has no adaptive column count"
+        }
+        if description.axis == .horizontal { return "CHTCollectionViewWaterfallLayout scrolls vertically only" }
+        return nil
+    }
+
+    /// CHT has no pinned (sticky) section headers.
+    static let unsupportedPinnedHeaders = "CHTCollectionViewWaterfallLayout has no pinned headers"
+
     public init(_ description: LayoutDescription) {
         layoutDescription = description
         prepare(description)

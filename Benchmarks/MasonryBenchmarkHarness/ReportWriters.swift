@@ -26,7 +26,7 @@ public enum ReportWriters {
         // `floor/<key>` records, by key: the prepare table divides the optimized engine by them.
         let floors = Dictionary(report.records.filter { $0.operation == "floor" }.map { (String($0.name.dropFirst("floor/".count)), $0) },
                                 uniquingKeysWith: { $1 })
-        for operation in ["prepare", "query", "lookup", "append", "update", "delete"] {
+        for operation in ["prepare", "query", "lookup", "append", "update", "delete", "setWidth"] {
             let records = report.records.filter { $0.operation == operation }
             guard !records.isEmpty else { continue }
             // Group by the name with the engine removed.

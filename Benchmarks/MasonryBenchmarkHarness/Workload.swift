@@ -10,33 +10,50 @@ public struct Workload: Hashable, Sendable {
     public var sections: Int
     public var columns: Int
     public var heights: HeightDistribution
+    /// Format v2: how items span columns (nil: every item one column).
+    public var spans: SpanPattern?
+    /// Format v2: the sections' column count is adaptive, `minColumnWidth` this, instead of
+    /// fixed (`columns` is then the count it resolves to at the workload's width).
+    public var minColumnWidth: Double?
 
-    public init(placement: Placement, items: Int, sections: Int, columns: Int, heights: HeightDistribution = .uniform) {
+    public init(placement: Placement, items: Int, sections: Int, columns: Int, heights: HeightDistribution = .uniform,
+                spans: SpanPattern? = nil, minColumnWidth: Double? = nil) {
         self.placement = placement
         self.items = items
         self.sections = sections
         self.columns = columns
         self.heights = heights
+        self.spans = spans
+        self.minColumnWidth = minColumnWidth
     }
 
     /// The `key:value` part of a benchmark name (the height distribution only when not uniform,
-    /// so the common names stay short).
+    /// the span pattern and minimum column width only when given, so the common names stay short).
     public var nameParameters: String {
         "placement:\(placement.rawValue)/items:\(items)/sections:\(sections)/columns:\(columns)"
             + (heights == .uniform ? "" : "/heights:\(heights.rawValue)")
+            + (spans.map { "/spans:\($0.name)" } ?? "")
+            + (minColumnWidth.map { "/minColumnWidth:\(Format.number($0, digits: 2))" } ?? "")
     }
 
+    /// The view width a `setWidth` benchmark changes an adaptive workload from: 600 points, where
+    /// `minColumnWidth` 90 gives 6 columns (4 at the workload's 390).
+    public static let widenedWidth = 600.0
+
     /// The description: a 390-point-wide view, 8-point insets, 4-point spacing, items spread
-    /// evenly over the sections, a 44-point header on each of several sections.
+    /// evenly over the sections, a 44-point header on each of several sections; spans and an
+    /// adaptive column count when the workload has them.
     public func makeDescription(seed: UInt64 = 0x4D41_534F_4E52_5921) -> LayoutDescription {
         var generator = SplitMix64(seed: seed ^ UInt64(items) ^ (UInt64(sections) << 32) ^ (UInt64(columns) << 48))
         let columnWidth = (390.0 - 16 - 4 * Double(columns - 1)) / Double(columns)
         let sectionList = (0..<sections).map { index in
             let count = items / sections + (index < items % sections ? 1 : 0)
+            let itemHeights = heights.heights(count: count, columnWidth: columnWidth, generator: &generator)
             return SectionDescription(
-                columns: columns, inset: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8),
+                columnCount: minColumnWidth.map { .adaptive(minColumnWidth: $0) } ?? .fixed(columns),
+                inset: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8),
                 columnSpacing: 4, itemSpacing: 4, headerHeight: sections > 1 ? 44 : 0,
-                itemHeights: heights.heights(count: count, columnWidth: columnWidth, generator: &generator))
+                itemHeights: itemHeights, itemSpans: spans?.spans(count: count, generator: &generator))
         }
         return try! LayoutDescription(width: 390, placement: placement, sections: sectionList)
     }
@@ -57,7 +74,8 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
         case .smoke:
             return [1_000, 100_000].flatMap { items in
                 Placement.allCases.map { Workload(placement: $0, items: items, sections: 1, columns: 4) }
-            } + [Workload(placement: .shortestColumn, items: 100_000, sections: 64, columns: 4)]
+            } + [Workload(placement: .shortestColumn, items: 100_000, sections: 64, columns: 4),
+                 Workload(placement: .shortestColumn, items: 10_000, sections: 1, columns: 4, heights: .photo, spans: .feed)]
         case .standard:
             let scaling = [1_000, 10_000, 100_000, 1_000_000].flatMap { items in
                 Placement.allCases.map { Workload(placement: $0, items: items, sections: 1, columns: 4) }
@@ -67,7 +85,7 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
             let distributions = [HeightDistribution.photo, .equal, .heavyTailed, .zeros].map {
                 Workload(placement: .shortestColumn, items: 100_000, sections: 1, columns: 4, heights: $0)
             }
-            return scaling + columns + sections + distributions
+            return scaling + columns + sections + distributions + Self.formatV2Workloads
         case .full:
             let sizes = [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
             return sizes.flatMap { items in
@@ -81,9 +99,18 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
             } + [16, 64].map { Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: $0) }
               + HeightDistribution.allCases.filter { $0 != .uniform }.map {
                 Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: $0)
-            }
+            } + Self.formatV2Workloads
         }
     }
+
+    /// Format v2's workloads at 1M items: the photo feed with spans (every 20th item full width,
+    /// 10% spanning 2 of 4 columns), and an adaptive column count (`minColumnWidth` 90: 4
+    /// columns at 390 points, 6 at `Workload.widenedWidth`), whose `setWidth` is measured beside
+    /// its prepare.
+    static let formatV2Workloads = [
+        Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: .photo, spans: .feed),
+        Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: .photo, minColumnWidth: 90),
+    ]
 
     /// The workloads whose queries, lookups and updates are measured.
     public var interactionWorkloads: [Workload] {
@@ -95,7 +122,7 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
                 Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4),
                 Workload(placement: .roundRobin, items: 1_000_000, sections: 1, columns: 4),
                 Workload(placement: .shortestColumn, items: 1_000_000, sections: 4096, columns: 4),
-            ]
+            ] + Self.formatV2Workloads
         }
     }
 

@@ -23,6 +23,21 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case queriesAfterUpdates = "updates, each followed by queries touching the frames it moved"
     case continueColumns = "sectionStart continueColumns"
     case emptySection = "an empty section"
+    case spans = "a section with itemSpans"
+    case spansWiderThanColumns = "an item spanning \"full\" or more columns than its section has"
+    case spansRoundRobin = "itemSpans with roundRobin placement"
+    case spansContinueColumns = "itemSpans with sectionStart continueColumns"
+    case rightToLeft = "direction rightToLeft"
+    case horizontal = "axis horizontal"
+    case adaptive = "an adaptive column count (minColumnWidth)"
+    case adaptiveCountChanged = "a setWidth update that changes an adaptive section's column count"
+    case floorRounding = "columnWidthRounding floor"
+    case displayScale = "displayScale 2 or 3"
+    case trailingExclude = "trailingItemSpacing exclude"
+    case updateWithSpans = "an appendItems, insertItems or setItemHeights update with spans"
+    case insertSectionWithSpans = "an insertSection update whose section has itemSpans"
+    case openEdgeQuery = "a query with open edges"
+    case pinnedQuery = "a query pinning headers, in a layout with headers"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
     public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {
@@ -84,6 +99,60 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
             return descriptions.contains { $0.sectionStart == .continueColumns }
         case .emptySection:
             return sections.contains { $0.itemHeights.isEmpty }
+        case .spans:
+            return sections.contains { $0.itemSpans != nil }
+        case .spansWiderThanColumns:
+            return sections.contains { section in
+                section.itemSpans?.contains { if case .columns(let count) = $0 { count > section.columns } else { true } } == true
+            }
+        case .spansRoundRobin:
+            return descriptions.contains { $0.placement == .roundRobin && $0.sections.contains { $0.itemSpans != nil } }
+        case .spansContinueColumns:
+            return descriptions.contains { $0.sectionStart == .continueColumns && $0.sections.contains { $0.itemSpans != nil } }
+        case .rightToLeft:
+            return descriptions.contains { $0.direction == .rightToLeft }
+        case .horizontal:
+            return descriptions.contains { $0.axis == .horizontal }
+        case .adaptive:
+            return sections.contains { $0.columnCount != .fixed($0.columns) }
+        case .adaptiveCountChanged:
+            return chain.scenarios.contains { scenario in
+                var description = scenario.description
+                return scenario.updates.contains { update in
+                    guard case .setWidth = update else {
+                        try? description.apply(update)
+                        return false
+                    }
+                    let before = description.sections.map(\.columns)
+                    try? description.apply(update)
+                    return description.sections.map(\.columns) != before
+                }
+            }
+        case .floorRounding:
+            return descriptions.contains { $0.columnWidthRounding == .floor }
+        case .displayScale:
+            return descriptions.contains { $0.displayScale != 1 }
+        case .trailingExclude:
+            return descriptions.contains { $0.trailingItemSpacing == .exclude }
+        case .updateWithSpans:
+            return chain.scenarios.contains { scenario in
+                scenario.updates.contains { update in
+                    switch update {
+                    case .appendItems(_, _, let spans), .insertItems(_, _, _, let spans), .setItemHeights(_, _, _, let spans): spans != nil
+                    default: false
+                    }
+                }
+            }
+        case .insertSectionWithSpans:
+            return chain.scenarios.contains { scenario in
+                scenario.updates.contains { if case .insertSection(let section, _) = $0 { section.itemSpans != nil } else { false } }
+            }
+        case .openEdgeQuery:
+            return chain.scenarios.contains { $0.queries.contains { $0.edges == .open } }
+        case .pinnedQuery:
+            return chain.scenarios.contains { scenario in
+                scenario.queries.contains(where: \.pinningHeaders) && scenario.description.sections.contains { $0.headerHeight > 0 }
+            }
         }
     }
 

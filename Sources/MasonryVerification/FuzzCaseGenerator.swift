@@ -69,6 +69,7 @@ struct FuzzCaseGenerator {
     private mutating func shape() -> RandomLayoutGenerator.Shape {
         var shape = RandomLayoutGenerator.Shape()
         shape.extremeLengths = extremeLengths ? 0.3 : 0
+        shape.formatV2 = .fuzzing
         switch form {
         case .small:
             shape.sections = 1...6
@@ -129,7 +130,7 @@ struct FuzzCaseGenerator {
         let boundaries = form == .checkpointBoundaries || form == .manyColumns ? 0.35 : 0.05
         var current = description
         return (0..<count).map { _ in
-            let update = random.update(for: current, boundaries: boundaries)
+            let update = random.update(for: current, boundaries: boundaries, formatV2: .fuzzing)
             try? current.apply(update)
             return update
         }
@@ -145,7 +146,7 @@ struct FuzzCaseGenerator {
             let other: LayoutDescription
             switch integer(0...2) {
             case 0: other = description()
-            case 1: other = firstEnd.variant(flip: integer(0...3)) ?? description()
+            case 1: other = firstEnd.variant(flip: integer(0...5)) ?? description()
             default: other = (try? firstEnd.replacingItemCounts { _, count in count / 2 }.droppingLastSections()) ?? description()
             }
             scenarios.append(scenario(other, updates: updates(for: other, count: integer(0...4))))
@@ -163,19 +164,25 @@ struct FuzzCaseGenerator {
     private mutating func scenario(_ description: LayoutDescription, updates: [LayoutUpdate]) -> LayoutScenario {
         var reference = ReferenceLayoutEngine(description)
         let elements = allElements(of: reference).map(\.frame)
-        var queries = (0..<2).map { _ in random.rect(in: reference.contentSize, touching: []) }
+        var queries = (0..<2).map { _ in query(random.rect(in: reference.contentSize, touching: [])) }
         for _ in 0..<2 where !elements.isEmpty {
-            queries.append(random.rect(touching: elements[integer(0...(elements.count - 1))], contentWidth: description.width))
+            queries.append(query(random.rect(touching: elements[integer(0...(elements.count - 1))], contentWidth: reference.contentSize.width)))
         }
         for (index, update) in updates.enumerated() {
             guard (try? reference.apply(update)) != nil else { continue }
             let near = Self.framesNear(update, in: reference)
             if !near.isEmpty {
-                queries.append(random.rect(touching: near[integer(0...(near.count - 1))], contentWidth: reference.contentSize.width))
+                queries.append(query(random.rect(touching: near[integer(0...(near.count - 1))], contentWidth: reference.contentSize.width)))
             }
-            if index % 2 == 1 { queries.append(random.rect(in: reference.contentSize, touching: near)) }
+            if index % 2 == 1 { queries.append(query(random.rect(in: reference.contentSize, touching: near))) }
         }
         return LayoutScenario(description: description, updates: updates, queries: queries)
+    }
+
+    /// A query of `rect` with format v2's options at the rates README.md states: open edges
+    /// (touching elements left out) and pinned headers, each a quarter of the time.
+    private mutating func query(_ rect: Rect) -> LayoutQuery {
+        random.query(rect, openEdges: 0.25, pinningHeaders: 0.25)
     }
 
     /// Frames of the elements an update moved first: around the changed items, the section's
@@ -202,34 +209,35 @@ struct FuzzCaseGenerator {
 }
 
 private extension LayoutDescription {
-    /// The description with each section's item count changed (heights kept from the front).
+    /// The description with each section's item count changed (heights and spans kept from the front).
     func replacingItemCounts(_ count: (Int, Int) -> Int) throws(LayoutError) -> LayoutDescription {
         let sections = self.sections.enumerated().map { index, section in
             var copy = section
-            copy.itemHeights = Array(section.itemHeights.prefix(max(0, count(index, section.itemHeights.count))))
+            let kept = max(0, count(index, section.itemHeights.count))
+            copy.itemHeights = Array(section.itemHeights.prefix(kept))
+            copy.itemSpans = section.itemSpans.map { Array($0.prefix(kept)) }
             return copy
         }
-        return try LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
-                                     columnWidthRounding: columnWidthRounding, sections: sections)
+        return try RandomLayoutGenerator.Rules(of: self).description(width: width, sections: sections)
     }
 
     /// The description without its last half of sections (at least one kept when there is one).
     func droppingLastSections() throws(LayoutError) -> LayoutDescription {
-        try LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
-                              columnWidthRounding: columnWidthRounding, sections: Array(sections.prefix(max(1, sections.count / 2))))
+        try RandomLayoutGenerator.Rules(of: self).description(width: width, sections: Array(sections.prefix(max(1, sections.count / 2))))
     }
 
-    /// The same sections laid out by other rules: the other placement, tie rule, section mode or
-    /// rounding. Nil when the other rule does not accept the sections.
+    /// The same sections laid out by other rules: the other placement, tie rule, section mode,
+    /// rounding, direction or axis. Nil when the other rule does not accept the sections.
     func variant(flip rule: Int) -> LayoutDescription? {
-        var placement = self.placement, tieBreak = self.tieBreak, sectionStart = self.sectionStart, rounding = columnWidthRounding
+        var rules = RandomLayoutGenerator.Rules(of: self)
         var sections = self.sections
         switch rule {
-        case 0: placement = placement == .shortestColumn ? .roundRobin : .shortestColumn
-        case 1: tieBreak = tieBreak == .lowestIndex ? .highestIndex : .lowestIndex
+        case 0: rules.placement = rules.placement == .shortestColumn ? .roundRobin : .shortestColumn
+        case 1: rules.tieBreak = rules.tieBreak == .lowestIndex ? .highestIndex : .lowestIndex
         case 2:
-            sectionStart = sectionStart == .belowLongestColumn ? .continueColumns : .belowLongestColumn
-            if sectionStart == .continueColumns {
+            rules.sectionStart = rules.sectionStart == .belowLongestColumn ? .continueColumns : .belowLongestColumn
+            if rules.sectionStart == .continueColumns {
+                rules.trailingItemSpacing = .include
                 let columns = sections.first?.columns ?? 1
                 sections = sections.map { section in
                     var copy = section
@@ -239,9 +247,10 @@ private extension LayoutDescription {
                     return copy
                 }
             }
-        default: rounding = rounding == .none ? .nearest : .none
+        case 3: rules.rounding = rules.rounding == .none ? .nearest : .none
+        case 4: rules.direction = rules.direction == .leftToRight ? .rightToLeft : .leftToRight
+        default: rules.axis = rules.axis == .vertical ? .horizontal : .vertical
         }
-        return try? LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
-                                      columnWidthRounding: rounding, sections: sections)
+        return try? rules.description(width: width, sections: sections)
     }
 }

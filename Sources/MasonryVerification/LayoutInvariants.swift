@@ -1,49 +1,66 @@
 import MasonryLayout
 
-/// Properties every correct layout has, whatever the engine: items of one column do not overlap
-/// and come in y order, every frame lies inside the content size, items are the section's
-/// column width wide. O(items log items).
+/// Properties every correct layout has, whatever the engine, read in layout coordinates (a
+/// horizontal layout's frames transposed back): each item is its height tall and as wide as
+/// its span (one column, or `columnWidth * k + columnSpacing * (k - 1)`), starts at a column's
+/// x, the items covering a column come in y order without overlapping, and every frame lies
+/// inside the content size. O(items × span).
 public enum LayoutInvariants {
     /// The first violated invariant, or nil.
     ///
     /// Absolute y is `sectionTop + localY`, one more rounding than the local arithmetic, so two
     /// items of a column in a section that does not start at 0 may overlap by an ulp or two, and
-    /// a frame may end that much below the content; such sections get two ulps of slack. Widths
-    /// and the order of y values are exact.
+    /// a frame may end that much below the content; such sections get two ulps of slack. Widths,
+    /// x values and the order of y values are exact.
     public static func firstViolation(in engine: some LayoutEngine) -> String? {
         let description = engine.layoutDescription
-        let content = engine.contentSize
-        // Each section's items by column (their x), then index: sorted, not hashed, in one buffer
-        // reused from section to section (the fuzzer checks this after every step).
-        var byColumn: [(x: UInt64, item: Int, frame: Rect)] = []
+        let horizontal = description.axis == .horizontal
+        let inLayout = { (rect: Rect) in horizontal ? Rect(x: rect.y, y: rect.x, width: rect.height, height: rect.width) : rect }
+        let size = engine.contentSize
+        let content = horizontal ? Size(width: size.height, height: size.width) : size
+        let edgeSlack = 8 * description.width.ulp
+        // The last item covering each column: its index and frame. One buffer, reused from
+        // section to section (the fuzzer checks this after every step).
+        var lastInColumn: [(item: Int, frame: Rect)?] = []
         for (section, sectionDescription) in description.sections.enumerated() {
-            let width = description.columnWidth(ofSection: section)
-            byColumn.removeAll(keepingCapacity: true)
+            let columns = ColumnPositions(description, section: section)
+            lastInColumn.removeAll(keepingCapacity: true)
+            lastInColumn.append(contentsOf: repeatElement(nil, count: columns.count))
             for item in sectionDescription.itemHeights.indices {
-                guard let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item)) else {
+                guard let screen = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item)) else {
                     return "section \(section) item \(item) has no frame"
                 }
+                let frame = inLayout(screen)
+                let span = sectionDescription.span(ofItem: item).columnCount(in: columns.count)
+                let width = columns.width(ofSpan: span)
                 guard frame.width.bitPattern == width.bitPattern else {
-                    return "section \(section) item \(item) is \(frame.width) wide, the column width is \(width)"
+                    return "section \(section) item \(item) is \(frame.width) wide, \(span) column(s) are \(width)"
                 }
                 guard frame.height.bitPattern == sectionDescription.itemHeights[item].bitPattern else {
-                    return "section \(section) item \(item) is \(frame.height) tall, its height is \(sectionDescription.itemHeights[item])"
+                    return "section \(section) item \(item) is \(frame.height) long, its height is \(sectionDescription.itemHeights[item])"
                 }
-                guard frame.minY >= 0, frame.minX >= 0, frame.maxY <= slack(content.height, 2) else {
-                    return "section \(section) item \(item) at \(frame) lies outside the content size \(content)"
+                guard let start = columns.start(ofSpanAt: frame.x, columns: span) else {
+                    return "section \(section) item \(item) at x \(frame.x) starts at no column's x"
                 }
-                if description.columnWidthRounding == .none, frame.maxX > slack(description.width, 2) {
-                    return "section \(section) item \(item) at \(frame) lies right of the width \(description.width)"
+                guard frame.minY >= 0, frame.maxY <= slack(content.height, 2) else {
+                    return "section \(section) item \(item) at \(screen) lies outside the content size \(size)"
                 }
-                byColumn.append((frame.x.bitPattern, item, frame))
-            }
-            byColumn.sort { ($0.x, $0.item) < ($1.x, $1.item) }
-            for (previous, next) in zip(byColumn, byColumn.dropFirst()) where previous.x == next.x {
-                guard next.frame.minY >= previous.frame.minY else {
-                    return "section \(section): item \(next.item) starts above item \(previous.item) in the same column"
+                // Nearest rounding may widen the columns past the insets (left of 0 right to left);
+                // otherwise a frame ends inside the width, up to the roundings of x and of a span's
+                // width (a few ulps of the width).
+                if description.columnWidthRounding != .nearest, frame.minX < -edgeSlack || frame.maxX > description.width + edgeSlack {
+                    return "section \(section) item \(item) at \(screen) lies outside the width \(description.width)"
                 }
-                guard next.frame.minY >= slack(previous.frame.maxY, -2) else {
-                    return "section \(section): item \(next.item) at y \(next.frame.minY) overlaps item \(previous.item), which ends at \(previous.frame.maxY)"
+                for column in start..<(start + span) {
+                    if let previous = lastInColumn[column] {
+                        guard frame.minY >= previous.frame.minY else {
+                            return "section \(section): item \(item) starts above item \(previous.item) in column \(column)"
+                        }
+                        guard frame.minY >= slack(previous.frame.maxY, -2) else {
+                            return "section \(section): item \(item) at y \(frame.minY) overlaps item \(previous.item) in column \(column), which ends at \(previous.frame.maxY)"
+                        }
+                    }
+                    lastInColumn[column] = (item, frame)
                 }
             }
         }
@@ -55,5 +72,51 @@ public enum LayoutInvariants {
         var result = value
         for _ in 0..<abs(ulps) { result = ulps > 0 ? result.nextUp : result.nextDown }
         return result
+    }
+}
+
+/// A section's columns as README.md's layout arithmetic places them: column `c` at
+/// `left + c * step` left to right, `((width - right) - columnWidth) - c * step` right to left,
+/// `step = columnWidth + columnSpacing`.
+private struct ColumnPositions {
+    let count: Int
+    let columnWidth: Double
+    let columnSpacing: Double
+    let step: Double
+    let firstX: Double
+    let rightToLeft: Bool
+
+    init(_ description: LayoutDescription, section: Int) {
+        let sectionDescription = description.sections[section]
+        count = sectionDescription.columns
+        columnWidth = description.columnWidth(ofSection: section)
+        columnSpacing = sectionDescription.columnSpacing
+        step = columnWidth + columnSpacing
+        rightToLeft = description.direction == .rightToLeft
+        firstX = rightToLeft ? (description.width - sectionDescription.inset.right) - columnWidth : sectionDescription.inset.left
+    }
+
+    func x(ofColumn column: Int) -> Double {
+        rightToLeft ? firstX - Double(column) * step : firstX + Double(column) * step
+    }
+
+    func width(ofSpan span: Int) -> Double {
+        span == 1 ? columnWidth : columnWidth * Double(span) + columnSpacing * Double(span - 1)
+    }
+
+    /// The first column covered by a span of `span` columns whose frame starts at `x` (its
+    /// leftmost column is the start left to right, the last one right to left); nil when `frameX`
+    /// is no column's x (bit for bit) or the span would not fit.
+    func start(ofSpanAt frameX: Double, columns span: Int) -> Int? {
+        let estimate = ((rightToLeft ? firstX - frameX : frameX - firstX) / step).rounded()
+        guard estimate.isFinite, abs(estimate) < Double(count + 2) else { return nil }
+        let guess = Int(estimate)
+        // Columns closer than the arithmetic's rounding (zero-width steps) share an x: the
+        // lowest such column that fits the span.
+        for leftmost in max(0, guess - 2)...min(count - 1, max(0, guess + 2)) where x(ofColumn: leftmost).bitPattern == frameX.bitPattern {
+            let start = rightToLeft ? leftmost - (span - 1) : leftmost
+            if start >= 0, start + span <= count { return start }
+        }
+        return nil
     }
 }

@@ -1,4 +1,5 @@
 import MasonryLayout
+import MasonryWorkloads
 
 /// Shrinks a failing scenario chain to a small one that fails the same way (a mismatch stays a
 /// mismatch, a crash a crash, a timeout a timeout).
@@ -8,7 +9,9 @@ import MasonryLayout
 /// each section (halves first, then quarters, down to single items, so a fault that needs 65
 /// items ends with 65); fewer columns; shorter and simpler updates; zero insets, spacing,
 /// headers and footers; heights replaced by small integers that keep their order and ties (then
-/// 1, 0, rounded, halved); a simpler width. Rounds repeat until one changes nothing, the
+/// 1, 0, rounded, halved); a simpler width; format v1 where it still fails (vertical, left to
+/// right, trailing spacing included, no floor rounding, display scale 1, no spans, fixed column
+/// counts, updates without spans, queries with closed edges and unpinned headers). Rounds repeat until one changes nothing, the
 /// deadline passes or the check budget is spent; the smallest failing chain so far is the answer.
 public struct ScenarioShrinker {
     /// What a candidate did.
@@ -169,6 +172,7 @@ private final class Search {
             section += 1
         }
         reduceColumns(described)
+        simplifyFormatV2(link, with)
         reduceUpdates(link, with)
         simplifyLengths(described)
         simplifyHeights(link, described: described, with: with)
@@ -219,6 +223,57 @@ private final class Search {
         for columns in [1, 2, 3, most / 2, most - 1] where columns >= 1 && columns < most {
             if attempt(described(nil) { list in for index in list.indices { list[index].columns = min(list[index].columns, columns) } }) {
                 return
+            }
+        }
+    }
+
+    /// Format v1 where it still fails: the rules (vertical, left to right, include trailing
+    /// spacing, no floor rounding, display scale 1), then no spans and fixed column counts in
+    /// every section at once and one by one, then the updates without spans, then plain queries
+    /// (closed edges, headers not pinned), all at once and one by one.
+    private func simplifyFormatV2(_ link: Int, _ with: ((inout LayoutScenario) -> Void) -> ScenarioChain) {
+        func rebuilt(_ change: (inout RandomLayoutGenerator.Rules, inout [SectionDescription]) -> Void) -> ScenarioChain? {
+            let old = chain.scenarios[link].description
+            var rules = RandomLayoutGenerator.Rules(of: old)
+            var sections = old.sections
+            change(&rules, &sections)
+            guard rules != RandomLayoutGenerator.Rules(of: old) || sections != old.sections,
+                  let description = try? rules.description(width: old.width, sections: sections) else { return nil }
+            return with { $0.description = description }
+        }
+        let ruleChanges: [(inout RandomLayoutGenerator.Rules) -> Void] = [
+            { $0.axis = .vertical }, { $0.direction = .leftToRight }, { $0.trailingItemSpacing = .include },
+            { if $0.rounding == .floor { $0.rounding = .none } }, { $0.displayScale = 1 },
+        ]
+        for change in ruleChanges where !stopped {
+            attempt(rebuilt { rules, _ in change(&rules) })
+        }
+        let sectionChanges: [(inout SectionDescription) -> Void] = [{ $0.itemSpans = nil }, { $0.columns = $0.columns }]
+        for change in sectionChanges where !stopped {
+            if !attempt(rebuilt { _, sections in for index in sections.indices { change(&sections[index]) } }) {
+                for section in chain.scenarios[link].description.sections.indices where !stopped {
+                    attempt(rebuilt { _, sections in if sections.indices.contains(section) { change(&sections[section]) } })
+                }
+            }
+        }
+        let plainUpdates = { (scenario: inout LayoutScenario, index: Int?) in
+            for position in scenario.updates.indices where index == nil || index == position {
+                scenario.updates[position] = Self.update(scenario.updates[position], spans: nil)
+            }
+        }
+        if !attempt(with { plainUpdates(&$0, nil) }) {
+            for index in chain.scenarios[link].updates.indices where !stopped {
+                attempt(with { plainUpdates(&$0, index) })
+            }
+        }
+        let plainQueries = { (scenario: inout LayoutScenario, index: Int?) in
+            for position in scenario.queries.indices where index == nil || index == position {
+                scenario.queries[position] = LayoutQuery(scenario.queries[position].rect)
+            }
+        }
+        if !attempt(with { plainQueries(&$0, nil) }) {
+            for index in chain.scenarios[link].queries.indices where !stopped {
+                attempt(with { plainQueries(&$0, index) })
             }
         }
     }
@@ -305,10 +360,7 @@ private final class Search {
     /// `description` with another width or other sections, when that is still a valid description.
     private static func description(_ description: LayoutDescription, width: Double? = nil,
                                     sections: [SectionDescription]) -> LayoutDescription? {
-        try? LayoutDescription(width: width ?? description.width, placement: description.placement, tieBreak: description.tieBreak,
-                               sectionStart: description.sectionStart, columnWidthRounding: description.columnWidthRounding,
-                               displayScale: description.displayScale, trailingItemSpacing: description.trailingItemSpacing,
-                               axis: description.axis, direction: description.direction, sections: sections)
+        try? RandomLayoutGenerator.Rules(of: description).description(width: width ?? description.width, sections: sections)
     }
 
     /// `chain` with scenario `link`'s queries replaced by rects that touch the frames of its
@@ -322,6 +374,13 @@ private final class Search {
             if (try? reference.apply(update)) != nil { frames += allElements(of: reference).map(\.frame) }
         }
         guard frames.count <= 1000 else { return nil }
+        // Each rect with every combination of options the scenario's queries had (the one that
+        // failed among them): open edges and pinned headers fail on rects of their own.
+        var options: [LayoutQuery] = []
+        for query in scenario.queries where !options.contains(where: { $0.edges == query.edges && $0.pinningHeaders == query.pinningHeaders }) {
+            options.append(query)
+        }
+        if options.isEmpty { options = [LayoutQuery(Rect(x: 0, y: 0, width: 0, height: 0))] }
         var queries: [LayoutQuery] = []
         var seen: Set<[UInt64]> = []
         for frame in frames {
@@ -329,7 +388,7 @@ private final class Search {
             for rect in [Rect(x: frame.maxX, y: frame.maxY, width: 0, height: 0), Rect(x: 0, y: frame.y, width: width, height: 0),
                          Rect(x: 0, y: frame.maxY, width: width, height: 0), Rect(x: frame.maxX, y: frame.y, width: 0, height: frame.height)]
             where seen.insert([rect.x.bitPattern, rect.y.bitPattern, rect.width.bitPattern, rect.height.bitPattern]).inserted {
-                queries.append(LayoutQuery(rect))
+                queries += options.map { LayoutQuery(rect, edges: $0.edges, pinningHeaders: $0.pinningHeaders) }
             }
         }
         guard queries.count <= 4000 else { return nil }
@@ -346,54 +405,52 @@ private final class Search {
         return result
     }
 
-    static func heights(of update: LayoutUpdate) -> [Double]? {
+    static func heights(of update: LayoutUpdate) -> [Double]? { items(of: update)?.heights }
+
+    /// The items an update brings or changes: their heights and spans; nil for other updates.
+    static func items(of update: LayoutUpdate) -> (heights: [Double], spans: [ItemSpan]?)? {
         switch update {
-        case .appendItems(_, let heights, _), .insertItems(_, _, let heights, _), .setItemHeights(_, _, let heights, _): heights
-        case .insertSection(let section, _): section.itemHeights
+        case .appendItems(_, let heights, let spans), .insertItems(_, _, let heights, let spans), .setItemHeights(_, _, let heights, let spans):
+            (heights, spans)
+        case .insertSection(let section, _): (section.itemHeights, section.itemSpans)
         case .deleteItems, .deleteSection, .setWidth: nil
+        }
+    }
+
+    /// `update` with other items (heights and spans) in place of its own; other updates as they are.
+    static func update(_ update: LayoutUpdate, heights: [Double], spans: [ItemSpan]?) -> LayoutUpdate {
+        switch update {
+        case .appendItems(let section, _, _):
+            return .appendItems(section: section, heights: heights, spans: spans)
+        case .insertItems(let section, let index, _, _):
+            return .insertItems(section: section, at: index, heights: heights, spans: spans)
+        case .setItemHeights(let section, let start, _, _):
+            return .setItemHeights(section: section, startingAt: start, heights: heights, spans: spans)
+        case .insertSection(var section, let index):
+            section.itemHeights = heights
+            section.itemSpans = spans
+            return .insertSection(section, at: index)
+        case .deleteItems, .deleteSection, .setWidth:
+            return update
         }
     }
 
     /// `update` with other heights for the same items (spans kept).
     static func update(_ update: LayoutUpdate, heights: [Double]) -> LayoutUpdate {
-        switch update {
-        case .appendItems(let section, _, let spans):
-            return .appendItems(section: section, heights: heights, spans: spans)
-        case .insertItems(let section, let index, _, let spans):
-            return .insertItems(section: section, at: index, heights: heights, spans: spans)
-        case .setItemHeights(let section, let start, _, let spans):
-            return .setItemHeights(section: section, startingAt: start, heights: heights, spans: spans)
-        case .insertSection(var section, let index):
-            section.itemHeights = heights
-            return .insertSection(section, at: index)
-        case .deleteItems, .deleteSection, .setWidth:
-            return update
-        }
+        Self.update(update, heights: heights, spans: items(of: update)?.spans)
+    }
+
+    /// `update` with other spans for its items (nil: every item one column).
+    static func update(_ update: LayoutUpdate, spans: [ItemSpan]?) -> LayoutUpdate {
+        items(of: update).map { Self.update(update, heights: $0.heights, spans: spans) } ?? update
     }
 
     /// `update` without the items in `range` of its list (heights and spans alike).
     static func update(_ update: LayoutUpdate, removingItemsIn range: Range<Int>) -> LayoutUpdate {
-        func removing(_ heights: [Double], _ spans: [ItemSpan]?) -> ([Double], [ItemSpan]?) {
-            var section = SectionDescription(columns: 1, itemHeights: heights, itemSpans: spans)
-            section.removeItems(in: range)
-            return (section.itemHeights, section.itemSpans)
-        }
-        switch update {
-        case .appendItems(let section, let heights, let spans):
-            let (heights, spans) = removing(heights, spans)
-            return .appendItems(section: section, heights: heights, spans: spans)
-        case .insertItems(let section, let index, let heights, let spans):
-            let (heights, spans) = removing(heights, spans)
-            return .insertItems(section: section, at: index, heights: heights, spans: spans)
-        case .setItemHeights(let section, let start, let heights, let spans):
-            let (heights, spans) = removing(heights, spans)
-            return .setItemHeights(section: section, startingAt: start, heights: heights, spans: spans)
-        case .insertSection(var section, let index):
-            section.removeItems(in: range)
-            return .insertSection(section, at: index)
-        case .deleteItems, .deleteSection, .setWidth:
-            return update
-        }
+        guard let items = items(of: update) else { return update }
+        var section = SectionDescription(columns: 1, itemHeights: items.heights, itemSpans: items.spans)
+        section.removeItems(in: range)
+        return Self.update(update, heights: section.itemHeights, spans: section.itemSpans)
     }
 }
 

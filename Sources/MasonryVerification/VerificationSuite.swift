@@ -2,10 +2,12 @@ import MasonryLayout
 import MasonryWorkloads
 
 /// `masonry verify`'s matrix: large layouts over both placements, both section modes, both tie
-/// rules, headers and footers, column-width rounding and every height distribution, each laid
+/// rules, headers and footers, column-width rounding, every height distribution and format v2
+/// (spans, right to left, horizontal, adaptive column counts whose `setWidth` updates change
+/// them, floor rounding, trailing spacing excluded), each laid
 /// out by the engine under test on several thread counts and compared with the reference: every
-/// frame, the content size, lookups, random, touching-edge and zero-size queries, and the layout
-/// after a random sequence of updates.
+/// frame, the content size, lookups, random, touching-edge and zero-size queries (some with open
+/// edges, some pinning headers), and the layout after a random sequence of updates.
 public struct VerificationSuite: Sendable {
     /// How large the matrix's layouts are.
     public enum Size: String, CaseIterable, Sendable {
@@ -60,11 +62,12 @@ public struct VerificationSuite: Sendable {
 
     /// The calls `run` makes to its `progress` when nothing fails: per case, one per thread
     /// count and one per update. O(1): no layout is built.
-    public var progressSteps: Int { shapes().count * (threads.count + Self.updatesPerCase) }
+    public var progressSteps: Int { (shapes().count + Self.formatV2CaseCount) * (threads.count + Self.updatesPerCase) }
 
     /// The matrix of this size.
     public func cases() -> [Case] {
-        shapes().enumerated().map { index, shape in
+        let (large, medium) = sizes()
+        let v1Cases = shapes().enumerated().map { index, shape in
             var random = SplitMix64(seed: 0x5645_5249_4659 &+ UInt64(index))
             let width = 390.0 + Double(index) * 0.25
             let columnWidth = width / Double(shape.columns)
@@ -80,12 +83,17 @@ public struct VerificationSuite: Sendable {
                                                      sectionStart: shape.start, columnWidthRounding: shape.rounding, sections: sections)
             return Case(name: "\(shape.name)/items:\(shape.items)/sections:\(shape.sections)/columns:\(shape.columns)", description: description)
         }
+        return v1Cases + Self.formatV2Cases(large: large, medium: medium)
     }
 
-    /// The matrix's shapes, by size.
+    /// The item counts of the matrix's large and medium layouts.
+    private func sizes() -> (large: Int, medium: Int) {
+        (size == .smoke ? 10_000 : size == .standard ? 1_000_000 : 10_000_000, size == .smoke ? 10_000 : 100_000)
+    }
+
+    /// The matrix's format v1 shapes, by size (the format v2 cases follow them).
     private func shapes() -> [Shape] {
-        let large = size == .smoke ? 10_000 : size == .standard ? 1_000_000 : 10_000_000
-        let medium = size == .smoke ? 10_000 : 100_000
+        let (large, medium) = sizes()
         var shapes: [Shape] = [
             ("shortest-column", large, 1, 4, .shortestColumn, .lowestIndex, .belowLongestColumn, .none, false, .photo),
             ("round-robin", large, 1, 3, .roundRobin, .lowestIndex, .belowLongestColumn, .nearest, false, .uniform),
@@ -118,7 +126,8 @@ public struct VerificationSuite: Sendable {
             let originalElements = allElements(of: original)
             // The reference filters every element per query: fewer queries on larger layouts.
             let queryCount = max(20, min(2000, 20_000_000 / max(1, originalElements.count)))
-            let queries = (0..<queryCount).map { _ in random.rect(in: original.contentSize, touching: originalElements.map(\.frame)) }
+            let frames = originalElements.map(\.frame)
+            let queries = (0..<queryCount).map { _ in query(random.rect(in: original.contentSize, touching: frames), &random) }
             var engines: [any LayoutEngine] = []
             for threadCount in threads {
                 progress("\(testCase.name) on \(threadCount) thread(s)")
@@ -126,19 +135,22 @@ public struct VerificationSuite: Sendable {
                 counts.layouts += 1
                 if let failure = compare(engines[engines.count - 1], original, queries: queries, counts: &counts) {
                     return (counts, fail(testCase, "after prepare on \(threadCount) thread(s): \(failure.difference)", engines.last!,
-                                         original, threads: threadCount, queries: failure.rect.map { [$0] } ?? []))
+                                         original, threads: threadCount, queries: failure.query.map { [$0] } ?? []))
                 }
             }
             var reference = original
             var updates: [LayoutUpdate] = []
             for index in 0..<Self.updatesPerCase {
-                let update = random.update(for: reference.layoutDescription)
+                let adaptive = reference.layoutDescription.sections.contains { $0.columnCount != .fixed($0.columns) }
+                let update = adaptive && index % 4 == 2
+                    ? LayoutUpdate.setWidth(testCase.description.width * Self.widthChanges[index / 4])
+                    : random.update(for: reference.layoutDescription)
                 updates.append(update)
                 progress("\(testCase.name): update \(index + 1) of \(Self.updatesPerCase)")
                 let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
                 let touching = FuzzCaseGenerator.framesNear(update, in: reference)
-                let updateQueries = (0..<10).map { _ in random.rect(in: reference.contentSize, touching: []) }
-                    + touching.map { random.rect(touching: $0, contentWidth: reference.contentSize.width) }
+                let updateQueries = (0..<10).map { _ in query(random.rect(in: reference.contentSize, touching: []), &random) }
+                    + touching.map { query(random.rect(touching: $0, contentWidth: reference.contentSize.width), &random) }
                 for (engineIndex, threadCount) in threads.enumerated() {
                     counts.updates += 1
                     let engineError = Result { () throws(LayoutError) in try engines[engineIndex].apply(update) }.failure
@@ -150,7 +162,7 @@ public struct VerificationSuite: Sendable {
                     }
                     if let failure = compare(engines[engineIndex], reference, queries: updateQueries, counts: &counts) {
                         return (counts, fail(testCase, "\(stage): \(failure.difference)", engines[engineIndex], reference,
-                                             threads: threadCount, updates: updates, queries: failure.rect.map { [$0] } ?? []))
+                                             threads: threadCount, updates: updates, queries: failure.query.map { [$0] } ?? []))
                     }
                 }
             }
@@ -161,25 +173,30 @@ public struct VerificationSuite: Sendable {
                     let message = "after \(updates.count) updates and prepare again with the original description on \(threadCount) "
                         + "thread(s): \(failure.difference)"
                     return (counts, fail(testCase, message, engines[engineIndex], original, threads: threadCount, updates: updates,
-                                         queries: failure.rect.map { [$0] } ?? [], preparedBack: true))
+                                         queries: failure.query.map { [$0] } ?? [], preparedBack: true))
                 }
             }
         }
         return (counts, nil)
     }
 
+    /// A query of `rect`: open edges a quarter of the time, pinned headers a quarter of the time.
+    private func query(_ rect: Rect, _ random: inout RandomLayoutGenerator) -> LayoutQuery {
+        random.query(rect, openEdges: 0.25, pinningHeaders: 0.25)
+    }
+
     /// Compares every frame and the answers to `queries`; the first difference, and the query when one gave it.
-    private func compare(_ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, queries: [Rect],
-                         counts: inout Counts) -> (difference: String, rect: Rect?)? {
+    private func compare(_ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, queries: [LayoutQuery],
+                         counts: inout Counts) -> (difference: String, query: LayoutQuery?)? {
         let comparing = ContinuousClock.now
         counts.frames += reference.layoutDescription.itemCount
         let difference = EngineVerifier.firstDifference(engine, reference)
         counts.comparingSeconds += Self.seconds(since: comparing)
         if let difference { return (difference, nil) }
-        for rect in queries {
+        for query in queries {
             counts.queries += 1
-            if let difference = EngineVerifier.firstDifference(in: rect, engine.elements(in: rect), reference.elements(in: rect)) {
-                return (difference, rect)
+            if let difference = EngineVerifier.firstDifference(in: query.rect, engine.elements(for: query), reference.elements(for: query)) {
+                return (difference, query)
             }
         }
         return nil
@@ -193,7 +210,7 @@ public struct VerificationSuite: Sendable {
     /// A failure with a chain that reproduces it: the case's description, the updates so far and
     /// the query, then (when the engine was prepared again) the original description once more.
     private func fail(_ testCase: Case, _ message: String, _ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine,
-                      threads: Int, updates: [LayoutUpdate] = [], queries: [Rect] = [], preparedBack: Bool = false) -> Failure {
+                      threads: Int, updates: [LayoutUpdate] = [], queries: [LayoutQuery] = [], preparedBack: Bool = false) -> Failure {
         var scenarios = [LayoutScenario(description: testCase.description, updates: updates, queries: preparedBack ? [] : queries,
                                         threads: [threads])]
         if preparedBack { scenarios.append(LayoutScenario(description: testCase.description, queries: queries)) }

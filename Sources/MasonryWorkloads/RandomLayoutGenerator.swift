@@ -2,7 +2,9 @@ import Foundation
 import MasonryLayout
 
 /// Random layout descriptions, updates and query rects for property tests and fuzzing: every
-/// field of format v1, both section modes and all tie rules, with the edge values that break
+/// field of format v1, both section modes and all tie rules (and, at the rates of
+/// `Shape.formatV2`, format v2's spans, directions, axes, adaptive column counts, floor rounding
+/// at display scales 1 to 3 and trailing spacing), with the edge values that break
 /// engines: zero, subnormal, huge and tied heights; zero, subnormal and huge insets, spacing,
 /// headers and footers; 1 to 1024 columns (9, 16 and 17 often: one past a vector's lanes);
 /// empty sections; item counts and update indices at checkpoint boundaries; zero spacing so
@@ -35,8 +37,47 @@ public struct RandomLayoutGenerator: Sendable {
         public var emptySections = 0.1
         /// The chance of `continueColumns` mode.
         public var continueColumns = 0.3
+        /// How often format v2's fields appear (none by default: format v1 descriptions, drawn
+        /// from the same random sequence as before format v2).
+        public var formatV2 = FormatV2Rates.none
 
         public init() {}
+    }
+
+    /// The chances of format v2's fields in a description (and in updates).
+    public struct FormatV2Rates: Sendable, Equatable {
+        /// That a section has `itemSpans` (and that an item update or inserted section of a
+        /// section without spans brings some).
+        public var spans = 0.0
+        public var rightToLeft = 0.0
+        public var horizontal = 0.0
+        /// That a section's column count is adaptive (`minColumnWidth`, sometimes `maxColumns`);
+        /// in `continueColumns` mode, that every section's is, alike. Such descriptions get
+        /// more `setWidth` updates.
+        public var adaptive = 0.0
+        /// That the column width is floored rather than drawn as in format v1 (`none` or `nearest`).
+        public var floorRounding = 0.0
+        /// That `displayScale` is 2 or 3 rather than 1.
+        public var displayScale = 0.0
+        /// That a `belowLongestColumn` description excludes trailing item spacing.
+        public var trailingExclude = 0.0
+
+        public init(spans: Double = 0, rightToLeft: Double = 0, horizontal: Double = 0, adaptive: Double = 0,
+                    floorRounding: Double = 0, displayScale: Double = 0, trailingExclude: Double = 0) {
+            self.spans = spans
+            self.rightToLeft = rightToLeft
+            self.horizontal = horizontal
+            self.adaptive = adaptive
+            self.floorRounding = floorRounding
+            self.displayScale = displayScale
+            self.trailingExclude = trailingExclude
+        }
+
+        /// Format v1 only.
+        public static let none = FormatV2Rates()
+        /// The fuzzer's rates (README.md, "The generator's distribution").
+        public static let fuzzing = FormatV2Rates(spans: 0.3, rightToLeft: 0.25, horizontal: 0.2, adaptive: 0.2,
+                                                  floorRounding: 0.2, displayScale: 0.3, trailingExclude: 0.25)
     }
 
     /// How a section's column count is drawn.
@@ -49,6 +90,9 @@ public struct RandomLayoutGenerator: Sendable {
     }
 
     private mutating func chance(_ probability: Double) -> Bool { generator.unitDouble() < probability }
+    /// `chance`, drawing nothing when `probability` is 0: format v1 descriptions stay the
+    /// random sequence they were before format v2.
+    private mutating func rarely(_ probability: Double) -> Bool { probability > 0 && chance(probability) }
     private mutating func integer(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(generator.next() % UInt64(range.count))
     }
@@ -135,21 +179,142 @@ public struct RandomLayoutGenerator: Sendable {
         if Double(mostColumns) > width, chance(0.8) { width = pick([1024.25, 4096, 1e6]) }
         let placement: Placement = chance(0.5) ? .shortestColumn : .roundRobin
         let tieBreak: TieBreak = chance(0.5) ? .lowestIndex : .highestIndex
-        return Self.repaired(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
-                             rounding: rounding, sections: sections)
-            ?? (try! LayoutDescription(width: 100, sections: [SectionDescription(columns: 2, itemHeights: itemHeights(count: 10))]))
+        let v2 = shape.formatV2
+        var rules = Rules(placement: placement, tieBreak: tieBreak, sectionStart: sectionStart, rounding: rounding)
+        if rarely(v2.floorRounding) { rules.rounding = .floor }
+        if rarely(v2.displayScale) { rules.displayScale = pick([2, 3]) }
+        if sectionStart == .belowLongestColumn, rarely(v2.trailingExclude) { rules.trailingItemSpacing = .exclude }
+        if rarely(v2.horizontal) { rules.axis = .horizontal }
+        if rarely(v2.rightToLeft) { rules.direction = .rightToLeft }
+        guard var description = Self.repaired(width: width, rules: rules, sections: sections) else {
+            return try! LayoutDescription(width: 100, sections: [SectionDescription(columns: 2, itemHeights: itemHeights(count: 10))])
+        }
+        if v2.spans > 0 || v2.adaptive > 0 { description = withFormatV2Sections(description, rates: v2) }
+        return description
+    }
+
+    /// The top-level rules of a description, as `repaired` builds it.
+    public struct Rules: Sendable, Equatable {
+        public var placement: Placement
+        public var tieBreak: TieBreak
+        public var sectionStart: SectionStart
+        public var rounding: ColumnWidthRounding
+        public var displayScale = 1.0
+        public var trailingItemSpacing = TrailingItemSpacing.include
+        public var axis = ScrollAxis.vertical
+        public var direction = ColumnDirection.leftToRight
+
+        public init(placement: Placement, tieBreak: TieBreak, sectionStart: SectionStart, rounding: ColumnWidthRounding) {
+            self.placement = placement
+            self.tieBreak = tieBreak
+            self.sectionStart = sectionStart
+            self.rounding = rounding
+        }
+
+        /// The rules of `description`.
+        public init(of description: LayoutDescription) {
+            self.init(placement: description.placement, tieBreak: description.tieBreak, sectionStart: description.sectionStart,
+                      rounding: description.columnWidthRounding)
+            displayScale = description.displayScale
+            trailingItemSpacing = description.trailingItemSpacing
+            axis = description.axis
+            direction = description.direction
+        }
+
+        /// A description of these rules. O(items) for the checks.
+        public func description(width: Double, sections: [SectionDescription]) throws(LayoutError) -> LayoutDescription {
+            try LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
+                                  columnWidthRounding: rounding, displayScale: displayScale, trailingItemSpacing: trailingItemSpacing,
+                                  axis: axis, direction: direction, sections: sections)
+        }
+    }
+
+    // MARK: Format v2 sections
+
+    /// `description` with spans given to some sections and some column counts made adaptive
+    /// (each resolving, for the description's width, to about the count it had), at `rates`.
+    /// O(items).
+    private mutating func withFormatV2Sections(_ description: LayoutDescription, rates: FormatV2Rates) -> LayoutDescription {
+        var sections = description.sections
+        for index in sections.indices where rarely(rates.spans) {
+            sections[index].itemSpans = itemSpans(count: sections[index].itemHeights.count, columns: sections[index].columns)
+        }
+        let rules = Rules(of: description)
+        if description.sectionStart == .continueColumns {
+            // Every section alike, so that a new width gives every section the same count.
+            if let first = sections.first, rarely(rates.adaptive),
+               let adaptive = adaptiveColumnCount(for: first, width: description.width) {
+                for index in sections.indices {
+                    sections[index].inset.left = first.inset.left
+                    sections[index].inset.right = first.inset.right
+                    sections[index].columnSpacing = first.columnSpacing
+                    sections[index].columnCount = adaptive
+                }
+            }
+        } else {
+            for index in sections.indices where rarely(rates.adaptive) {
+                guard let adaptive = adaptiveColumnCount(for: sections[index], width: description.width) else { continue }
+                var candidate = sections[index]
+                candidate.columnCount = adaptive
+                candidate.itemHeights = []
+                candidate.itemSpans = nil
+                // Kept only when its column width is positive (checked alone: O(1)).
+                if (try? rules.description(width: description.width, sections: [candidate])) != nil {
+                    sections[index].columnCount = adaptive
+                }
+            }
+        }
+        return (try? rules.description(width: description.width, sections: sections)) ?? description
+    }
+
+    /// An adaptive column count whose minimum width gives about `section`'s column count at
+    /// `width` (that count, one fewer, or about twice as many), now and then capped by
+    /// `maxColumns`; nil when the section leaves no room.
+    private mutating func adaptiveColumnCount(for section: SectionDescription, width: Double) -> ColumnCount? {
+        let columns = max(1, section.columns)
+        let share = (((width - section.inset.left) - section.inset.right) + section.columnSpacing) / Double(columns) - section.columnSpacing
+        var minimum = share * pick([1, 0.999, 0.9, 0.75, 0.5])
+        if !(minimum > 0) { minimum = pick([Double.leastNormalMagnitude, 0.5, 1]) }
+        minimum = min(minimum, LayoutLimits.maximumLength)
+        let maxColumns: Int? = chance(0.3) ? max(1, columns + integer(-1...1)) : nil
+        return .adaptive(minColumnWidth: minimum, maxColumns: maxColumns)
+    }
+
+    /// `count` item spans in a section of `columns` columns, in one of several styles: mostly
+    /// single items with some spanning 2 to all columns, `"full"` and spans past the count; a
+    /// photo feed with a banner every few items; every item full; every item 1 (spans given,
+    /// changing nothing).
+    public mutating func itemSpans(count: Int, columns: Int) -> [ItemSpan] {
+        let style = integer(0...5)
+        let every = integer(3...20)
+        return (0..<count).map { index in
+            switch style {
+            case 0, 1, 2:
+                switch integer(0...99) {
+                case 0..<12: return .columns(integer(2...max(2, columns)))
+                case 12..<20: return .full
+                case 20..<24: return .columns(columns + integer(1...3))  // more than the section has: all of them
+                case 24..<27: return .columns(columns)
+                default: return .single
+                }
+            case 3: return index % every == every - 1 ? .full : (chance(0.1) ? .columns(2) : .single)
+            case 4: return .full
+            default: return .single
+            }
+        }
     }
 
     /// The description, with the sections whose insets or spacing leave no room for their
     /// columns made to fit: first without left and right insets and column spacing, then with
     /// fewer columns (in every section, in `continueColumns` mode). Nil when nothing fits.
     /// O(items): each section is checked alone.
-    static func repaired(width: Double, placement: Placement, tieBreak: TieBreak, sectionStart: SectionStart,
-                         rounding: ColumnWidthRounding, sections: [SectionDescription]) -> LayoutDescription? {
+    static func repaired(width: Double, rules: Rules, sections: [SectionDescription]) -> LayoutDescription? {
         func fits(_ section: SectionDescription) -> Bool {
             var empty = section
             empty.itemHeights = []
-            return (try? LayoutDescription(width: width, columnWidthRounding: rounding, sections: [empty])) != nil
+            empty.itemSpans = nil
+            return (try? LayoutDescription(width: width, columnWidthRounding: rules.rounding, displayScale: rules.displayScale,
+                                           sections: [empty])) != nil
         }
         var sections = sections
         for index in sections.indices where !fits(sections[index]) {
@@ -160,11 +325,10 @@ public struct RandomLayoutGenerator: Sendable {
                 sections[index].columns = max(1, min(sections[index].columns / 2, Int(width / 2)))
             }
         }
-        if sectionStart == .continueColumns, let fewest = sections.map(\.columns).min() {
+        if rules.sectionStart == .continueColumns, let fewest = sections.map(\.columns).min() {
             for index in sections.indices { sections[index].columns = fewest }
         }
-        return try? LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
-                                      columnWidthRounding: rounding, sections: sections)
+        return try? rules.description(width: width, sections: sections)
     }
 
     private mutating func columnCount(_ choice: ColumnChoice) -> Int {
@@ -232,32 +396,51 @@ public struct RandomLayoutGenerator: Sendable {
 
     /// A random update that may or may not be valid for `description` (invalid ones must be
     /// refused). With `boundaries` probability its index (or the count an append reaches) sits
-    /// at a checkpoint boundary of the section.
-    public mutating func update(for description: LayoutDescription, boundaries: Double = 0) -> LayoutUpdate {
+    /// at a checkpoint boundary of the section. At `formatV2`'s rates, item updates and inserted
+    /// sections carry spans (most of the time when the section has spans already), and a
+    /// description with an adaptive section gets more width changes (its column counts change).
+    public mutating func update(for description: LayoutDescription, boundaries: Double = 0,
+                                formatV2: FormatV2Rates = .none) -> LayoutUpdate {
         let sections = description.sections
         let section = sections.isEmpty ? 0 : integer(0...(sections.count - 1))
         let count = sections.isEmpty ? 0 : sections[section].itemHeights.count
         let atBoundary = !sections.isEmpty && chance(boundaries)
         let boundary = atBoundary ? Self.boundaryIndices(columns: sections[section].columns, count: count) : []
         let index = { (generator: inout Self) in boundary.isEmpty ? generator.integer(0...count) : generator.pick(boundary) }
+        let spanned = !sections.isEmpty && sections[section].itemSpans != nil
+        let spans = { (generator: inout Self, heights: [Double]) -> [ItemSpan]? in
+            guard generator.rarely(spanned ? max(formatV2.spans, 0.6) : formatV2.spans) else { return nil }
+            return generator.itemSpans(count: heights.count, columns: sections.isEmpty ? 1 : sections[section].columns)
+        }
+        if sections.contains(where: { $0.columnCount != .fixed($0.columns) }), rarely(formatV2.adaptive) {
+            return .setWidth(description.width * pick([0.5, 0.8, 1.25, 1.6, 2, 3]) + pick([0, 0.5, 0.25]))
+        }
         switch integer(0...7) {
         case 0, 1:
             // An append that ends on a boundary, or an ordinary one.
             let reach = boundary.isEmpty ? nil : Self.boundaryIndices(columns: sections[section].columns, count: count + 300)
                 .filter { $0 > count }.first
-            return .appendItems(section: section, heights: itemHeights(count: reach.map { $0 - count } ?? integer(0...40)))
+            let heights = itemHeights(count: reach.map { $0 - count } ?? integer(0...40))
+            return .appendItems(section: section, heights: heights, spans: spans(&self, heights))
         case 2:
             let start = index(&self)
-            return .setItemHeights(section: section, startingAt: start, heights: itemHeights(count: integer(0...(count - start))))
+            let heights = itemHeights(count: integer(0...(count - start)))
+            return .setItemHeights(section: section, startingAt: start, heights: heights, spans: spans(&self, heights))
         case 3:
-            return .insertItems(section: section, at: index(&self), heights: itemHeights(count: integer(0...10)))
+            let at = index(&self)
+            let heights = itemHeights(count: integer(0...10))
+            return .insertItems(section: section, at: at, heights: heights, spans: spans(&self, heights))
         case 4:
             let start = index(&self)
             let end = boundary.isEmpty || chance(0.5) ? integer(start...count) : max(start, boundary.last { $0 >= start } ?? start)
             return .deleteItems(section: section, range: start..<end)
         case 5:
             var new = sections.isEmpty ? SectionDescription(columns: 2, itemHeights: []) : sections[integer(0...(sections.count - 1))]
+            let columnCount = new.columnCount
+            new.columnCount = columnCount  // an adaptive count unresolved, as a scenario file gives it
             new.itemHeights = itemHeights(count: integer(0...30))
+            let spansNew = new.itemSpans != nil ? max(formatV2.spans, 0.6) : formatV2.spans
+            new.itemSpans = rarely(spansNew) ? itemSpans(count: new.itemHeights.count, columns: max(1, sections.isEmpty ? 2 : sections[0].columns)) : nil
             return .insertSection(new, at: integer(0...sections.count))
         case 6:
             // The last section a third of the time: deleting it leaves no section after it to fix up.
@@ -279,6 +462,12 @@ public struct RandomLayoutGenerator: Sendable {
         let y = (generator.unitDouble() * 1.2 - 0.1) * height
         return Rect(x: x, y: y, width: chance(0.1) ? 0 : generator.unitDouble() * width,
                     height: chance(0.1) ? 0 : generator.unitDouble() * height / 4)
+    }
+
+    /// A query of `rect`: with open edges at probability `openEdges`, pinning headers at
+    /// probability `pinningHeaders` (nothing drawn for a probability of 0).
+    public mutating func query(_ rect: Rect, openEdges: Double, pinningHeaders: Double) -> LayoutQuery {
+        LayoutQuery(rect, edges: rarely(openEdges) ? .open : .closed, pinningHeaders: rarely(pinningHeaders))
     }
 
     /// A rect that touches `frame` without overlapping it (or is a point or line on its edge):

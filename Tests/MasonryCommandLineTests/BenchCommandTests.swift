@@ -33,6 +33,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".latest.json.partial").path))
     }
 
+    /// Format v2's workload: the spans feed runs on the reference and optimized engines, verified;
+    /// the peer (CHT has no spanning items) is skipped, and the summary says why.
+    @Test func theSpansWorkloadSkipsThePeerAndSaysWhy() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-spans-\(UUID().uuidString)")
+        let out = directory.appendingPathComponent("spans.json").path
+        let run = runTool("bench", "--suite", "smoke", "--filter", "spans:feed", "--repetitions", "2", "--out", out)
+        #expect(run.status == .success, "\(run.error)")
+        let report = try BenchmarkReport(jsonData: Data(contentsOf: URL(fileURLWithPath: out)))
+        let suffix = "placement:shortestColumn/items:10000/sections:1/columns:4/heights:photo/spans:feed/threads:1"
+        #expect(report.records.contains { $0.name == "prepare/optimized/\(suffix)" })
+        #expect(report.records.contains { $0.name == "prepare/reference/\(suffix)" })
+        #expect(!report.records.contains { $0.engine == "peer" })
+        let summary = try String(contentsOfFile: directory.appendingPathComponent("spans.md").path, encoding: .utf8)
+        #expect(summary.contains("prepare/peer/\(suffix): CHTCollectionViewWaterfallLayout has no items spanning columns"), "\(summary)")
+        #expect(run.output.contains("every engine gave the reference's frames, bit for bit"), "\(run.output)")
+    }
+
     @Test func aRunWithABaselineWritesTheComparisonIntoItsSummary() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-baseline-\(UUID().uuidString)")
         let baseline = directory.appendingPathComponent("baseline.json").path

@@ -14,6 +14,9 @@ import Testing
             .countAtCheckpoint: 0.08, .updateAtCheckpoint: 0.03, .nineColumns: 0.07, .sixteenOrSeventeenColumns: 0.07,
             .manyColumns: 0.05, .bigSection: 0.015, .thousandsOfSections: 0.004, .queriesAfterUpdates: 0.8,
             .continueColumns: 0.15, .emptySection: 0.12,
+            .spans: 0.3, .spansWiderThanColumns: 0.25, .spansRoundRobin: 0.15, .spansContinueColumns: 0.1, .rightToLeft: 0.12,
+            .horizontal: 0.1, .adaptive: 0.18, .adaptiveCountChanged: 0.1, .floorRounding: 0.1, .displayScale: 0.14,
+            .trailingExclude: 0.08, .updateWithSpans: 0.24, .insertSectionWithSpans: 0.08, .openEdgeQuery: 0.45, .pinnedQuery: 0.22,
         ]
         let distribution = FuzzCaseFeature.distribution(seed: 1, cases: 2000, threads: [1, 2, 3, 8])
         #expect(distribution.count == FuzzCaseFeature.allCases.count)

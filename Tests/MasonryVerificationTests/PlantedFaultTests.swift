@@ -1,6 +1,6 @@
 import Foundation
 import MasonryLayout
-import MasonryVerification
+@testable import MasonryVerification
 import MasonryWorkloads
 import Testing
 
@@ -48,7 +48,7 @@ import Testing
     /// Seeds whose failing case comes early and small: in a debug build on a busy machine a large
     /// case can take longer than the 2 s limit on its own.
     @Test(arguments: [(ProcessFaultEngine.Fault.trap, "Index out of range", 8), (.hang, "ran past the per-case time limit", 8),
-                      (.memory, "allocate", 3)])
+                      (.memory, "allocate", 10)])
     func theFuzzerOutlivesTheFaultAndShrinksIt(fault: ProcessFaultEngine.Fault, says: String, seed: Int) throws {
         let directory = temporaryDirectory()
         let (seconds, shrinkSeconds) = (20.0, 10.0)
@@ -90,6 +90,12 @@ import Testing
         #expect(checker.check(found.chain, threads: 2) != nil)
         let drawing = LayoutDiagram.render(found.failure)
         #expect(drawing.hasPrefix("<svg") && drawing.contains("#e41a1c"))
+    }
+
+    /// Progress totals count the matrix without building it: the count must be the matrix's.
+    @Test func theProgressTotalCountsEveryCase() {
+        let suite = VerificationSuite(size: .smoke, threads: [1, 2])
+        #expect(suite.progressSteps == suite.cases().count * (2 + VerificationSuite.updatesPerCase))
     }
 
     @Test func theMatrixQueriesAfterUpdatesAndPreparesAgain() throws {

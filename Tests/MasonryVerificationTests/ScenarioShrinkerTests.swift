@@ -82,3 +82,48 @@ import Testing
         #expect(outcome.chain == start)
     }
 }
+
+/// The shrinker drops format v2's features a failure does not need, and keeps spans aligned with heights.
+@Suite struct ScenarioShrinkerFormatV2Tests {
+    private func start() throws -> ScenarioChain {
+        let description = try LayoutDescription(width: 390, columnWidthRounding: .floor, displayScale: 2, trailingItemSpacing: .exclude,
+                                                axis: .horizontal, direction: .rightToLeft, sections: [
+            SectionDescription(columnCount: .adaptive(minColumnWidth: 90), headerHeight: 20, itemHeights: (0..<40).map { 10 + Double($0 % 9) },
+                               itemSpans: (0..<40).map { $0 % 5 == 0 ? .full : ($0 % 3 == 0 ? 2 : 1) }),
+            SectionDescription(columns: 2, itemHeights: [5, 6, 7], itemSpans: [1, 2, 1]),
+        ])
+        return ScenarioChain(LayoutScenario(description: description,
+                                            updates: [.appendItems(section: 0, heights: [4, 5], spans: [.full, 1]), .setWidth(800)],
+                                            queries: [LayoutQuery(Rect(x: 0, y: 0, width: 100, height: 100), edges: .open, pinningHeaders: true)]))
+    }
+
+    private func shrink(_ chain: ScenarioChain, failingWhen condition: @escaping (LayoutDescription) -> Bool) -> ScenarioChain {
+        let failure = CheckFailure(message: "planted", layout: chain.scenarios[0].description, candidateElements: [], referenceElements: [])
+        return ScenarioShrinker().shrink(chain, threads: 1, failure: failure) { candidate, _ in
+            let description = candidate.scenarios[0].description
+            return condition(description)
+                ? .fails(CheckFailure(message: "planted", layout: description, candidateElements: [], referenceElements: [])) : .passes
+        }.chain
+    }
+
+    @Test func aFaultThatNeedsNoFormatV2EndsInFormatV1() throws {
+        let shrunk = shrink(try start()) { $0.itemCount >= 2 }
+        let description = shrunk.scenarios[0].description
+        #expect(description.axis == .vertical && description.direction == .leftToRight && description.trailingItemSpacing == .include)
+        #expect(description.columnWidthRounding == .none && description.displayScale == 1)
+        #expect(description.sections.allSatisfy { $0.itemSpans == nil && $0.columnCount == .fixed($0.columns) })
+        #expect(shrunk.scenarios[0].updates.isEmpty && shrunk.scenarios[0].queries.isEmpty)
+    }
+
+    @Test func aFaultThatNeedsAFullWidthItemKeepsItsSpanAligned() throws {
+        // Fails while some item spans the full width and is 4 long: only that item is needed.
+        let shrunk = shrink(try start()) { description in
+            description.sections.contains { section in
+                section.itemHeights.indices.contains { section.itemHeights[$0] >= 4 && section.span(ofItem: $0) == .full }
+            }
+        }
+        let sections = shrunk.scenarios[0].description.sections
+        #expect(sections.count == 1 && sections[0].itemHeights.count == 1 && sections[0].itemSpans == [.full])
+        #expect(shrunk.scenarios[0].description.axis == .vertical && shrunk.scenarios[0].description.direction == .leftToRight)
+    }
+}

@@ -1,0 +1,39 @@
+import MasonryLayout
+@testable import MasonryBenchmarkHarness
+import Testing
+
+/// Format v2's workloads: what their descriptions hold and how their benchmarks are named.
+@Suite struct WorkloadTests {
+    @Test func theSpansFeedHasABannerEveryTwentiethItemAndAboutATenthOfDoubleItems() {
+        let workload = Workload(placement: .shortestColumn, items: 20_000, sections: 1, columns: 4, heights: .photo, spans: .feed)
+        #expect(workload.nameParameters == "placement:shortestColumn/items:20000/sections:1/columns:4/heights:photo/spans:feed")
+        let spans = workload.makeDescription().sections[0].itemSpans ?? []
+        #expect(spans.count == 20_000)
+        #expect(spans.indices.allSatisfy { ($0 % 20 == 19) == (spans[$0] == .full) })
+        let doubles = Double(spans.filter { $0 == .columns(2) }.count) / Double(spans.count - 1000)
+        #expect(abs(doubles - 0.1) < 0.01, "\(doubles)")
+    }
+
+    @Test func theAdaptiveWorkloadGainsColumnsAtTheWiderWidth() throws {
+        let workload = Workload(placement: .shortestColumn, items: 1000, sections: 1, columns: 4, heights: .photo, minColumnWidth: 90)
+        #expect(workload.nameParameters == "placement:shortestColumn/items:1000/sections:1/columns:4/heights:photo/minColumnWidth:90")
+        var description = workload.makeDescription()
+        #expect(description.sections[0].columns == 4)
+        try description.apply(.setWidth(Workload.widenedWidth))
+        #expect(description.sections[0].columns == 6)
+    }
+
+    @Test func theSuitesHoldTheFormatV2Workloads() {
+        for suite in [BenchmarkSuite.standard, .full] {
+            #expect(BenchmarkSuite.formatV2Workloads.allSatisfy(suite.prepareWorkloads.contains))
+            #expect(BenchmarkSuite.formatV2Workloads.allSatisfy(suite.interactionWorkloads.contains))
+        }
+        #expect(BenchmarkSuite.smoke.prepareWorkloads.contains { $0.spans == .feed && $0.items == 10_000 })
+    }
+
+    /// Lookups use every field of the frame, so that no engine can skip computing one.
+    @Test func lookupsConsumeEveryField() {
+        #expect(ScrollAndColdLookupBenchmarks.consume(Rect(x: 1, y: 2, width: 4, height: 8)) == 15)
+        #expect(ScrollAndColdLookupBenchmarks.consume(nil) == 0)
+    }
+}

@@ -1,0 +1,60 @@
+import MasonryLayout
+import MasonryVerification
+import Testing
+
+/// The invariants hold for format v2's layouts (spans, right to left, horizontal) and catch an
+/// item moved off its columns in each of them.
+@Suite struct LayoutInvariantsTests {
+    /// The reference's layout with one item's frame (in layout coordinates) changed.
+    private struct MovedItem: LayoutEngine {
+        var reference: ReferenceLayoutEngine
+        let path: ItemIndexPath
+        let move: (Rect) -> Rect
+
+        var layoutDescription: LayoutDescription { reference.layoutDescription }
+        var contentSize: Size { reference.contentSize }
+        mutating func prepare(_ description: LayoutDescription) { reference.prepare(description) }
+        func elements(in rect: Rect) -> [LayoutElement] { reference.elements(in: rect) }
+        func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? { reference.frame(ofSupplementary: kind, inSection: section) }
+        mutating func apply(_ update: LayoutUpdate) throws(LayoutError) { try reference.apply(update) }
+        func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
+            guard let frame = reference.frame(ofItemAt: indexPath), indexPath == path else { return reference.frame(ofItemAt: indexPath) }
+            let horizontal = layoutDescription.axis == .horizontal
+            let transpose = { (rect: Rect) in Rect(x: rect.y, y: rect.x, width: rect.height, height: rect.width) }
+            return horizontal ? transpose(move(transpose(frame))) : move(frame)
+        }
+    }
+
+    private static func description(axis: ScrollAxis, direction: ColumnDirection) throws -> LayoutDescription {
+        try LayoutDescription(width: 390, columnWidthRounding: .floor, displayScale: 3, trailingItemSpacing: .exclude, axis: axis,
+                              direction: direction, sections: [
+            SectionDescription(columnCount: .adaptive(minColumnWidth: 90, maxColumns: 6), inset: EdgeInsets(top: 3, left: 5, bottom: 2, right: 7),
+                               columnSpacing: 4.5, itemSpacing: 2, headerHeight: 30,
+                               itemHeights: [50, 80, 20, 40, 60, 30, 90, 10], itemSpans: [1, 2, .full, 1, 9, 3, 1, 2]),
+            SectionDescription(columns: 3, columnSpacing: 1, itemHeights: [10, 20, 30, 5, 5]),
+        ])
+    }
+
+    @Test(arguments: [ScrollAxis.vertical, .horizontal], [ColumnDirection.leftToRight, .rightToLeft])
+    func formatV2LayoutsHoldThem(axis: ScrollAxis, direction: ColumnDirection) throws {
+        let reference = ReferenceLayoutEngine(try Self.description(axis: axis, direction: direction))
+        #expect(LayoutInvariants.firstViolation(in: reference) == nil)
+        #expect(LayoutInvariants.firstViolation(in: OptimizedLayoutEngine(reference.layoutDescription)) == nil)
+    }
+
+    @Test(arguments: [ScrollAxis.vertical, .horizontal], [ColumnDirection.leftToRight, .rightToLeft])
+    func anItemOffItsColumnsIsCaught(axis: ScrollAxis, direction: ColumnDirection) throws {
+        let reference = ReferenceLayoutEngine(try Self.description(axis: axis, direction: direction))
+        let spanning = ItemIndexPath(section: 0, item: 1)  // 2 columns
+        let faults: [(ItemIndexPath, (Rect) -> Rect, String)] = [
+            (spanning, { Rect(x: $0.x, y: $0.y, width: $0.width / 2, height: $0.height) }, "wide"),
+            (spanning, { Rect(x: $0.x + 1, y: $0.y, width: $0.width, height: $0.height) }, "starts at no column"),
+            (ItemIndexPath(section: 0, item: 3), { Rect(x: $0.x, y: $0.y - 45, width: $0.width, height: $0.height) }, "column"),
+            (ItemIndexPath(section: 1, item: 4), { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height + 1) }, "long"),
+        ]
+        for (path, move, message) in faults {
+            let violation = LayoutInvariants.firstViolation(in: MovedItem(reference: reference, path: path, move: move))
+            #expect(violation?.contains(message) == true, "\(message): \(violation ?? "none")")
+        }
+    }
+}
