@@ -123,7 +123,7 @@ public struct ABComparison: Sendable {
         guard let record = report.records.first(where: { $0.name == name }) else { return nil }
         switch metric {
         case .time: return record.realTimes.isEmpty ? nil : SampleStatistics(record.realTimes).median
-        case .instructions: return record.medianCounter("instructions")
+        case .instructions: return record.medianCounter(.instructions)
         }
     }
 

@@ -22,8 +22,8 @@ public struct BenchmarkRecord: Sendable, Equatable {
         self.threads = threads
     }
 
-    /// The benchmark's operation, the first component of its name.
-    public var operation: String { String(name.prefix { $0 != "/" }) }
+    /// The benchmark's name read as Masonry's, or nil for another program's benchmark.
+    public var benchmarkName: BenchmarkName? { BenchmarkName(name) }
     /// The engine, the second component of its name.
     public var engine: String { Self.engine(inName: name) }
 
@@ -37,6 +37,9 @@ public struct BenchmarkRecord: Sendable, Equatable {
         let values = counters.compactMap { $0[key] }
         return values.isEmpty ? nil : SampleStatistics(values).median
     }
+
+    /// The median over repetitions of one of Masonry's counters.
+    public func medianCounter(_ counter: BenchmarkCounter) -> Double? { medianCounter(counter.rawValue) }
 }
 
 /// Where and how a run was made.

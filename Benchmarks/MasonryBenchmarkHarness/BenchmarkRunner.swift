@@ -84,7 +84,7 @@ public struct BenchmarkRunner {
             let reference = referenceIfAffordable(for: workload, description: description)
             for engine in configuration.engines {
                 for threads in engine == .optimized ? threadCounts : [1] {
-                    let name = "prepare/\(engine.rawValue)/\(workload.nameParameters)/threads:\(threads)"
+                    let name = workload.benchmarkName(.prepare, engine: engine, threads: threads).description
                     guard selected(name) else { continue }
                     guard engine == .optimized || workload.items <= suite.largestSlowEngineWorkload else {
                         skipped.append("\(name): the \(engine.rawValue) engine is not run above \(suite.largestSlowEngineWorkload) items in the \(suite.rawValue) suite")
@@ -115,15 +115,17 @@ public struct BenchmarkRunner {
             let description = workload.makeDescription()
             let reference = referenceIfAffordable(for: workload, description: description)
             for engine in configuration.engines {
-                let prefix = "\(engine.rawValue)/\(workload.nameParameters)/threads:1"
+                let base = workload.benchmarkName(.query, engine: engine, threads: 1)
                 if engine == .peer, let reason = PeerLayoutEngine.unsupportedFeature(of: description) {
-                    if selected("query/\(prefix)") || selected("lookup/\(prefix)") { skipped.append("*/\(prefix): \(reason)") }
+                    if Self.interactionNames(base, pinned: false, adaptive: false).contains(where: selected) {
+                        skipped.append("*/\(engine.rawValue)/\(base.workload): \(reason)")
+                    }
                     continue
                 }
                 switch engine {
-                case .reference: measureInteractions(ReferenceLayoutEngine.self, engine, prefix, description, reference)
-                case .peer: measureInteractions(PeerLayoutEngine.self, engine, prefix, description, reference)
-                case .optimized: measureInteractions(OptimizedLayoutEngine.self, engine, prefix, description, reference)
+                case .reference: measureInteractions(ReferenceLayoutEngine.self, base, description, reference)
+                case .peer: measureInteractions(PeerLayoutEngine.self, base, description, reference)
+                case .optimized: measureInteractions(OptimizedLayoutEngine.self, base, description, reference)
                 }
                 configuration.jemalloc?.purge()
             }
@@ -167,8 +169,8 @@ public struct BenchmarkRunner {
         let samples = (0..<configuration.repetitions).map { _ in measure(name) { engine.prepare(description) } }
         blackHole(engine)
         var memory: [String: Double] = ["peak_rss_bytes": Double(Clock.peakResidentBytes())]
-        if let bytesBefore, let bytesAfter { memory["bytes_per_item"] = Double(bytesAfter - bytesBefore) / items }
-        if let requestsBefore, let requestsAfter { memory["mallocs"] = Double(requestsAfter - requestsBefore) }
+        if let bytesBefore, let bytesAfter { memory[BenchmarkCounter.bytesPerItem.rawValue] = Double(bytesAfter - bytesBefore) / items }
+        if let requestsBefore, let requestsAfter { memory[BenchmarkCounter.mallocs.rawValue] = Double(requestsAfter - requestsBefore) }
         records.append(BenchmarkRecord(
             name: name, realTimes: samples.map(\.real), cpuTimes: samples.map(\.cpu),
             counters: samples.map { memory.merging(counters($0, items: description.itemCount)) { $1 } }, threads: threads))
@@ -177,20 +179,24 @@ public struct BenchmarkRunner {
     // MARK: query, lookup, append, update, delete
 
     private mutating func measureInteractions<Engine: MeasurableEngine>(
-        _: Engine.Type, _ kind: BenchmarkEngine, _ prefix: String, _ description: LayoutDescription,
-        _ reference: ReferenceLayoutEngine?
+        _: Engine.Type, _ base: BenchmarkName, _ description: LayoutDescription, _ reference: ReferenceLayoutEngine?
     ) {
+        let kind = base.engine ?? .optimized
+        /// `base` measuring `operation`, with `extras` (`key:value`) after the workload.
+        func named(_ operation: BenchmarkOperation, _ extras: String...) -> String {
+            BenchmarkName(operation, engine: base.engine, parameters: base.parameters + extras).description
+        }
         // Pinned headers where there are headers to pin; setWidth where the column count adapts.
         let pinned = description.sections.contains { $0.headerHeight > 0 }
         let adaptive = description.sections.contains { $0.columnCount != .fixed($0.columns) }
-        guard Self.interactionNames(prefix, pinned: pinned, adaptive: adaptive).contains(where: selected) else { return }
+        guard Self.interactionNames(base, pinned: pinned, adaptive: adaptive).contains(where: selected) else { return }
         var engine = Engine(description, threads: 1)
         var random = SplitMix64(seed: 0x51_5545_5259)
         let contentHeight = engine.contentSize.height
         let rectKinds = [("viewport", Self.viewport.height, false), ("tall", 3 * Self.viewport.height, false), ("scroll", Self.viewport.height, false)]
             + (pinned ? [("viewport", Self.viewport.height, true)] : [])
         for (rectName, height, pinsHeaders) in rectKinds {
-            let name = "query/\(prefix)/rect:\(rectName)" + (pinsHeaders ? "/pinned:true" : "")
+            let name = pinsHeaders ? named(.query, "rect:\(rectName)", "pinned:true") : named(.query, "rect:\(rectName)")
             guard selected(name) else { continue }
             if pinsHeaders, kind == .peer {
                 skipped.append("\(name): \(PeerLayoutEngine.unsupportedPinnedHeaders)")
@@ -223,7 +229,7 @@ public struct BenchmarkRunner {
                     // without the per-query clock reads.
                     var hits = 0
                     let sample = measure(name, calls: count) { for rect in rects[count..<(2 * count)] { hits += query(rect).count } }
-                    record.append(sample, counters: counters(sample).merging(["hits": Double(hits) / Double(count)]) { $1 })
+                    record.append(sample, counters: counters(sample).merging([BenchmarkCounter.hits.rawValue: Double(hits) / Double(count)]) { $1 })
                     continue
                 }
                 var latencies: [Double] = []
@@ -239,24 +245,26 @@ public struct BenchmarkRunner {
                 let cpuPerQuery = (Clock.cpu() - cpu) / Double(count)
                 record.realTimes.append(statistics.median)
                 record.cpuTimes.append(cpuPerQuery)
-                record.counters.append(["p50_ns": statistics.median, "p90_ns": statistics.p90, "p99_ns": statistics.p99,
-                                        "max_ns": statistics.maximum, "hits": Double(hits) / Double(count)])
+                record.counters.append([BenchmarkCounter.p50.rawValue: statistics.median, BenchmarkCounter.p90.rawValue: statistics.p90,
+                                        BenchmarkCounter.p99.rawValue: statistics.p99, BenchmarkCounter.max.rawValue: statistics.maximum,
+                                        BenchmarkCounter.hits.rawValue: Double(hits) / Double(count)])
             }
             records.append(record)
         }
-        if selected("lookup/\(prefix)") {
-            progress("lookup/\(prefix)")
+        let lookup = named(.lookup)
+        if selected(lookup) {
+            progress(lookup)
             let paths = (0..<Self.lookupsPerRepetition).map { _ in
                 let section = Int(random.next() % UInt64(description.sections.count))
                 let items = max(1, description.sections[section].itemHeights.count)
                 return ItemIndexPath(section: section, item: Int(random.next() % UInt64(items)))
             }
-            var record = BenchmarkRecord(name: "lookup/\(prefix)", realTimes: [], cpuTimes: [], counters: [], threads: 1)
+            var record = BenchmarkRecord(name: lookup, realTimes: [], cpuTimes: [], counters: [], threads: 1)
             for repetition in 0...configuration.repetitions {
                 var batches: [Double] = []
                 var found = 0.0
                 if countsInstructions {
-                    let sample = measure("lookup/\(prefix)", calls: paths.count) { for path in paths { found += ScrollAndColdLookupBenchmarks.consume(engine.frame(ofItemAt: path)) } }
+                    let sample = measure(lookup, calls: paths.count) { for path in paths { found += ScrollAndColdLookupBenchmarks.consume(engine.frame(ofItemAt: path)) } }
                     blackHole(found)
                     if repetition > 0 { record.append(sample, counters: counters(sample)) }
                     continue
@@ -276,36 +284,37 @@ public struct BenchmarkRunner {
             }
             records.append(record)
         }
-        if selected("lookup/\(prefix)/paths:cold") {
-            progress("lookup/\(prefix)/paths:cold")
+        let coldLookup = named(.lookup, "paths:cold")
+        if selected(coldLookup) {
+            progress(coldLookup)
             records.append(ScrollAndColdLookupBenchmarks.measureColdLookups(
-                engine, name: "lookup/\(prefix)/paths:cold", count: Self.lookupsPerRepetition, batch: Self.lookupBatch,
+                engine, name: coldLookup, count: Self.lookupsPerRepetition, batch: Self.lookupBatch,
                 repetitions: configuration.repetitions, random: &random))
         }
-        measureUpdates(&engine, prefix, description, reference, &random)
+        measureUpdates(&engine, base, description, reference, &random)
     }
 
     /// Appending 1,000 items, changing one height in the middle, deleting a section: each timed
     /// alone, then undone untimed so every repetition starts from the same layout.
     private mutating func measureUpdates<Engine: MeasurableEngine>(
-        _ engine: inout Engine, _ prefix: String, _ description: LayoutDescription,
+        _ engine: inout Engine, _ base: BenchmarkName, _ description: LayoutDescription,
         _ reference: ReferenceLayoutEngine?, _ random: inout SplitMix64
     ) {
         let middle = description.sections.count / 2
         let middleItems = description.sections[middle].itemHeights.count
         let page = HeightDistribution.uniform.heights(count: 1000, columnWidth: 90, generator: &random)
-        let operations: [(name: String, timed: LayoutUpdate, undo: LayoutUpdate)] = [
-            ("append", .appendItems(section: middle, heights: page),
+        let operations: [(operation: BenchmarkOperation, timed: LayoutUpdate, undo: LayoutUpdate)] = [
+            (.append, .appendItems(section: middle, heights: page),
              .deleteItems(section: middle, range: middleItems..<(middleItems + page.count))),
-            ("update", .setItemHeights(section: middle, startingAt: middleItems / 2, heights: [333]),
+            (.update, .setItemHeights(section: middle, startingAt: middleItems / 2, heights: [333]),
              .setItemHeights(section: middle, startingAt: middleItems / 2, heights: [description.sections[middle].itemHeights[middleItems / 2]])),
-            ("delete", .deleteSection(at: middle), .insertSection(description.sections[middle], at: middle)),
+            (.delete, .deleteSection(at: middle), .insertSection(description.sections[middle], at: middle)),
         ] + (description.sections.contains { $0.columnCount != .fixed($0.columns) }
             // From the widened width back to the workload's (the warm-up's undo widens it first): the
             // column counts change, and the result is the layout `prepare` makes, so the two compare.
-            ? [("setWidth", .setWidth(description.width), .setWidth(Workload.widenedWidth))] : [])
+            ? [(.setWidth, .setWidth(description.width), .setWidth(Workload.widenedWidth))] : [])
         for operation in operations {
-            let name = "\(operation.name)/\(prefix)"
+            let name = BenchmarkName(operation.operation, engine: base.engine, parameters: base.parameters).description
             guard selected(name) else { continue }
             progress(name)
             var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
@@ -319,19 +328,22 @@ public struct BenchmarkRunner {
                 }
                 try! engine.apply(operation.undo)
                 guard repetition > 0 else { continue }  // the first is the warm-up (and owns the arrays)
-                record.append(sample, counters: counters(sample, items: operation.name == "append" ? page.count : nil))
+                record.append(sample, counters: counters(sample, items: operation.operation == .append ? page.count : nil))
             }
             records.append(record)
         }
     }
 
-    /// The benchmarks `measureInteractions` runs for one engine and workload (`prefix`), in order.
-    /// The interaction benchmarks of one engine and workload: pinned-header queries where the
-    /// layout has headers, `setWidth` where its column count adapts to the width.
-    static func interactionNames(_ prefix: String, pinned: Bool, adaptive: Bool) -> [String] {
-        ["query/\(prefix)/rect:viewport", "query/\(prefix)/rect:tall", "query/\(prefix)/rect:scroll", "lookup/\(prefix)",
-         "lookup/\(prefix)/paths:cold", "append/\(prefix)", "update/\(prefix)", "delete/\(prefix)"]
-            + (adaptive ? ["setWidth/\(prefix)"] : []) + (pinned ? ["query/\(prefix)/rect:viewport/pinned:true"] : [])
+    /// The benchmarks `measureInteractions` runs for one engine and workload (`base`'s), in
+    /// order: pinned-header queries where the layout has headers, `setWidth` where its column
+    /// count adapts to the width.
+    static func interactionNames(_ base: BenchmarkName, pinned: Bool, adaptive: Bool) -> [String] {
+        let named = { (operation: BenchmarkOperation, extras: [String]) in
+            BenchmarkName(operation, engine: base.engine, parameters: base.parameters + extras).description
+        }
+        return [named(.query, ["rect:viewport"]), named(.query, ["rect:tall"]), named(.query, ["rect:scroll"]), named(.lookup, []),
+                named(.lookup, ["paths:cold"]), named(.append, []), named(.update, []), named(.delete, [])]
+            + (adaptive ? [named(.setWidth, [])] : []) + (pinned ? [named(.query, ["rect:viewport", "pinned:true"])] : [])
     }
 
     /// The optimized engine's thread counts for a prepare of `workload`.
@@ -352,7 +364,7 @@ public struct BenchmarkRunner {
             for engine in configuration.engines where engine == .optimized || workload.items <= suite.largestSlowEngineWorkload {
                 guard engine != .peer || !peerSkips(workload) else { continue }
                 count += (engine == .optimized ? threadCounts(for: workload) : [1]).count {
-                    selected("prepare/\(engine.rawValue)/\(workload.nameParameters)/threads:\($0)")
+                    selected(workload.benchmarkName(.prepare, engine: engine, threads: $0).description)
                 }
             }
             if workload.spans == nil, configuration.engines.contains(.optimized), selected(FloorBenchmark.name(for: workload)) { count += 1 }
@@ -360,7 +372,7 @@ public struct BenchmarkRunner {
         for workload in suite.interactionWorkloads where fits(workload) {
             for engine in configuration.engines where engine != .peer || !peerSkips(workload) {
                 // Headers exactly when there are several sections (Workload.makeDescription); the peer pins none.
-                count += Self.interactionNames("\(engine.rawValue)/\(workload.nameParameters)/threads:1",
+                count += Self.interactionNames(workload.benchmarkName(.query, engine: engine, threads: 1),
                                                pinned: workload.sections > 1 && engine != .peer,
                                                adaptive: workload.minColumnWidth != nil).count(where: selected)
             }

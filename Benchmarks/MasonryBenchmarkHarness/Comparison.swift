@@ -39,7 +39,7 @@ public struct Comparison: Sendable {
     }
 
     /// The metrics a row can compare: the time of the run (`time`) or an exact counter.
-    public static let exactMetrics = ["instructions", "mallocs", "bytes_per_item"]
+    public static let exactMetrics = BenchmarkCounter.exact.map(\.rawValue)
 
     /// One metric of one benchmark in both runs (medians over repetitions; times in nanoseconds).
     public struct Row: Sendable {

@@ -8,7 +8,7 @@ import MasonryLayout
 enum FloorBenchmark {
     /// The floor's name for a workload: the prepare benchmark's `key:value` part, one thread.
     static func name(for workload: Workload) -> String {
-        "floor/\(workload.nameParameters)/threads:1"
+        workload.benchmarkName(.floor, engine: nil, threads: 1).description
     }
 
     static func measure(_ name: String, _ description: LayoutDescription, repetitions: Int) -> BenchmarkRecord {
@@ -27,6 +27,6 @@ enum FloorBenchmark {
         }
         blackHole(localY.last)
         return BenchmarkRecord(name: name, realTimes: realTimes, cpuTimes: cpuTimes,
-                               counters: realTimes.map { ["ns_per_item": $0 / items] }, threads: 1)
+                               counters: realTimes.map { [BenchmarkCounter.nsPerItem.rawValue: $0 / items] }, threads: 1)
     }
 }

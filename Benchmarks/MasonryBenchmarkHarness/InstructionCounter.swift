@@ -79,7 +79,7 @@ extension BenchmarkReport {
     /// same region should repeat exactly, so a spread means something in it is not deterministic.
     public func unsteadyInstructionCounts(tolerance: Double = 1e-4) -> [String] {
         records.compactMap { record in
-            let counts = record.counters.compactMap { $0["instructions"] }
+            let counts = record.counters.compactMap { $0[BenchmarkCounter.instructions.rawValue] }
             guard let low = counts.min(), let high = counts.max(), low > 0, (high - low) / low > tolerance else { return nil }
             return "\(record.name): instruction counts differ by \(Format.number((high - low) / low * 100, digits: 4))% "
                 + "between repetitions (\(Format.number(low, digits: 0)) to \(Format.number(high, digits: 0)))"

@@ -28,9 +28,10 @@ extension BenchmarkRunner {
     func counters(_ sample: Sample, items: Int? = nil) -> [String: Double] {
         let perItem = items.map { sample.real / Double(max(1, $0)) }
         if countsInstructions {
-            return perItem.map { ["instructions": sample.real, "instructions_per_item": $0] } ?? ["instructions": sample.real]
+            return perItem.map { [BenchmarkCounter.instructions.rawValue: sample.real, BenchmarkCounter.instructionsPerItem.rawValue: $0] }
+                ?? [BenchmarkCounter.instructions.rawValue: sample.real]
         }
-        return perItem.map { ["ns_per_item": $0] } ?? [:]
+        return perItem.map { [BenchmarkCounter.nsPerItem.rawValue: $0] } ?? [:]
     }
 }
 

@@ -23,32 +23,28 @@ public enum ReportWriters {
                         + "\(context.measurement.glibcVersion), ASLR \(context.measurement.addressRandomization)), median of \(repetitions) repetition(s)."
                       : "Medians of \(repetitions) repetitions.")))
         let engines = ["optimized", "peer", "reference"]
-        // `floor/<key>` records, by key: the prepare table divides the optimized engine by them.
-        let floors = Dictionary(report.records.filter { $0.operation == "floor" }.map { (String($0.name.dropFirst("floor/".count)), $0) },
-                                uniquingKeysWith: { $1 })
-        for operation in ["prepare", "query", "lookup", "append", "update", "delete", "setWidth"] {
-            let records = report.records.filter { $0.operation == operation }
+        let named = report.records.compactMap { record in BenchmarkName(record.name).map { (name: $0, record: record) } }
+        // `floor/<workload>` records, by workload: the prepare table divides the optimized engine by them.
+        let floors = Dictionary(named.filter { $0.name.operation == .floor }.map { ($0.name.workload, $0.record) }, uniquingKeysWith: { $1 })
+        for operation in BenchmarkOperation.summarized {
+            let records = named.filter { $0.name.operation == operation }
             guard !records.isEmpty else { continue }
-            // Group by the name with the engine removed.
+            // Group by workload, the engines side by side.
             var order: [String] = []
             var byKey: [String: [String: BenchmarkRecord]] = [:]
-            for record in records {
-                var parts = record.name.split(separator: "/").map(String.init)
-                parts.remove(at: 1)
-                let key = parts.dropFirst().joined(separator: "/")
+            for (name, record) in records {
+                let key = name.workload
                 if byKey[key] == nil { order.append(key) }
                 byKey[key, default: [:]][record.engine] = record
             }
-            let unit = counts ? ["prepare": "instructions/item", "query": "instructions/query", "lookup": "instructions/lookup"][operation] ?? "instructions"
-                : operation == "prepare" ? "ns/item" : operation == "query" ? "p50 / p99" : "time"
-            summary.append(.heading("\(operation) (\(unit))"))
-            let floorColumn = operation == "prepare" && !floors.isEmpty
+            summary.append(.heading("\(operation.rawValue) (\(operation.summaryUnit(for: context.metric)))"))
+            let floorColumn = operation == .prepare && !floors.isEmpty
             var table = TextTable(header: ["workload"] + engines + ["optimized speed-up"] + (floorColumn ? ["optimized / floor"] : []),
                                   alignments: [.left] + engines.map { _ in .right } + [.right] + (floorColumn ? [.right] : []))
             for key in order {
                 let cells = engines.map { engine -> String in
                     guard let record = byKey[key]?[engine] else { return "–" }
-                    return counts ? Format.number(record.medianCounter(operation == "prepare" ? "instructions_per_item" : "instructions") ?? 0, digits: 1)
+                    return counts ? Format.number(record.medianCounter(operation.instructionCounter) ?? 0, digits: 1)
                         : cell(record, operation: operation)
                 }
                 let speedUp: String
@@ -60,7 +56,7 @@ public enum ReportWriters {
                 }
                 var floorCell: [String] = []
                 if floorColumn {
-                    if let optimized = byKey[key]?["optimized"]?.medianCounter("ns_per_item"), let floor = floors[key]?.medianCounter("ns_per_item") {
+                    if let optimized = byKey[key]?["optimized"]?.medianCounter(.nsPerItem), let floor = floors[key]?.medianCounter(.nsPerItem) {
                         floorCell = ["\(Format.number(optimized / max(1e-9, floor), digits: 2))x"]
                     } else {
                         floorCell = ["–"]
@@ -70,13 +66,13 @@ public enum ReportWriters {
             }
             summary.append(.table(table))
         }
-        let memory = report.records.filter { $0.operation == "prepare" && $0.medianCounter("bytes_per_item") != nil }
+        let memory = named.filter { $0.name.operation == .prepare && $0.record.medianCounter(.bytesPerItem) != nil }.map(\.record)
         if !memory.isEmpty {
             summary.append(.heading("memory (retained bytes per item, allocation requests during a fresh prepare)"))
             var table = TextTable(header: ["benchmark", "bytes/item", "mallocs"], alignments: [.left, .right, .right])
             for record in memory {
-                table.append([record.name, Format.number(record.medianCounter("bytes_per_item")!, digits: 1),
-                              Format.number(record.medianCounter("mallocs") ?? 0, digits: 0)])
+                table.append([record.name, Format.number(record.medianCounter(.bytesPerItem)!, digits: 1),
+                              Format.number(record.medianCounter(.mallocs) ?? 0, digits: 0)])
             }
             summary.append(.table(table))
         }
@@ -85,12 +81,12 @@ public enum ReportWriters {
         return summary
     }
 
-    private static func cell(_ record: BenchmarkRecord, operation: String) -> String {
+    private static func cell(_ record: BenchmarkRecord, operation: BenchmarkOperation) -> String {
         switch operation {
-        case "prepare":
-            return Format.number(record.medianCounter("ns_per_item") ?? 0, digits: 2)
-        case "query":
-            let p50 = record.medianCounter("p50_ns") ?? 0, p99 = record.medianCounter("p99_ns") ?? 0
+        case .prepare, .floor:
+            return Format.number(record.medianCounter(.nsPerItem) ?? 0, digits: 2)
+        case .query:
+            let p50 = record.medianCounter(.p50) ?? 0, p99 = record.medianCounter(.p99) ?? 0
             return "\(Format.duration(p50)) / \(Format.duration(p99))"
         default:
             return Format.duration(SampleStatistics(record.realTimes).median)

@@ -27,10 +27,10 @@ public enum SVGChart {
         let counts = report.context.metric == .instructions
         let unit = counts ? "instructions/item" : "ns/item"
         var series: [String: [(Double, Double)]] = [:]
-        for record in report.records where record.operation == "prepare" {
+        for record in report.records where record.benchmarkName?.operation == .prepare {
             let name = record.name
             guard name.contains("/sections:1/columns:4/threads:1"), !name.contains("heights:"),
-                  let items = parameter("items", in: name), let perItem = record.medianCounter(counts ? "instructions_per_item" : "ns_per_item"),
+                  let items = parameter("items", in: name), let perItem = record.medianCounter(counts ? BenchmarkCounter.instructionsPerItem : .nsPerItem),
                   let placement = name.split(separator: "/").first(where: { $0.hasPrefix("placement:") })?.dropFirst(10) else { continue }
             series["\(record.engine) \(placement)", default: []].append((items, perItem))
         }
@@ -68,11 +68,11 @@ public enum SVGChart {
     /// per engine, log10 scale.
     static func latencyPanel(_ report: BenchmarkReport, frame: Frame) -> String {
         let counts = report.context.metric == .instructions
-        let keys = counts ? ["instructions"] : ["p50_ns", "p90_ns", "p99_ns"]
+        let keys = (counts ? [BenchmarkCounter.instructions] : [.p50, .p90, .p99]).map(\.rawValue)
         let show = { (value: Double) in counts ? Format.number(value, digits: 0) : Format.duration(value) }
         var svg = "<text x=\"\(frame.x)\" y=\"\(frame.y - 15)\" font-size=\"14\" font-weight=\"bold\">"
             + (counts ? "instructions per viewport query (log)" : "viewport query latency: p50, p90, p99 (log)") + "</text>\n"
-        let queries = report.records.filter { $0.operation == "query" && $0.name.hasSuffix("rect:viewport") }
+        let queries = report.records.filter { $0.benchmarkName?.operation == .query && $0.name.hasSuffix("rect:viewport") }
         guard let first = queries.first else { return svg + "<text x=\"\(frame.x)\" y=\"\(frame.y + 20)\">no query benchmarks in this run</text>\n" }
         let workload = first.name.split(separator: "/").dropFirst(2).joined(separator: "/")
         let chosen = queries.filter { $0.name.hasSuffix(workload) }
