@@ -349,7 +349,7 @@ public struct BenchmarkRunner {
     /// The optimized engine's thread counts for a prepare of `workload`.
     private func threadCounts(for workload: Workload) -> [Int] {
         configuration.threads.map { [$0] }
-            ?? (workload.sections > 1 ? Array(Set([1, 2, ProcessInfo.processInfo.activeProcessorCount])).sorted() : [1])
+            ?? (workload.sections > 1 ? ThreadCounts.standard : [1])
     }
 
     /// How many benchmarks `run()` will measure (how often it calls `progress`), for a progress

@@ -47,7 +47,7 @@ public struct Workload: Hashable, Sendable {
         var generator = SplitMix64(seed: seed ^ UInt64(items) ^ (UInt64(sections) << 32) ^ (UInt64(columns) << 48))
         let columnWidth = (390.0 - 16 - 4 * Double(columns - 1)) / Double(columns)
         let sectionList = (0..<sections).map { index in
-            let count = items / sections + (index < items % sections ? 1 : 0)
+            let count = SectionSplit.itemCount(ofSection: index, items: items, sections: sections)
             let itemHeights = heights.heights(count: count, columnWidth: columnWidth, generator: &generator)
             return SectionDescription(
                 columnCount: minColumnWidth.map { .adaptive(minColumnWidth: $0) } ?? .fixed(columns),

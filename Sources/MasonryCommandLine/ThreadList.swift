@@ -1,4 +1,5 @@
 import Foundation
+import MasonryWorkloads
 
 /// Reads a `--threads` list such as `1,2,8`; `all` stands for every active core.
 enum ThreadList {
@@ -22,7 +23,5 @@ enum ThreadList {
     }
 
     /// 1, 2 and every core, without repeats.
-    static var standard: [Int] {
-        Array(Set([1, 2, ProcessInfo.processInfo.activeProcessorCount])).sorted()
-    }
+    static var standard: [Int] { ThreadCounts.standard }
 }

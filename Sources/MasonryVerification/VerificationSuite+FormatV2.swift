@@ -14,7 +14,7 @@ extension VerificationSuite {
                       columnCount: ColumnCount? = nil) -> [SectionDescription] {
             let columnWidth = 390.0 / Double(columns)
             return (0..<count).map { section in
-                let itemCount = items / count + (section < items % count ? 1 : 0)
+                let itemCount = SectionSplit.itemCount(ofSection: section, items: items, sections: count)
                 return SectionDescription(
                     columnCount: columnCount ?? .fixed(columns), inset: inset, columnSpacing: 3.5, itemSpacing: 2.75,
                     headerHeight: headers ? 40.5 : 0, footerHeight: headers ? 20 : 0,

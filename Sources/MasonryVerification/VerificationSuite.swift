@@ -72,7 +72,7 @@ public struct VerificationSuite: Sendable {
             let width = 390.0 + Double(index) * 0.25
             let columnWidth = width / Double(shape.columns)
             let sections = (0..<shape.sections).map { section in
-                let count = shape.items / shape.sections + (section < shape.items % shape.sections ? 1 : 0)
+                let count = SectionSplit.itemCount(ofSection: section, items: shape.items, sections: shape.sections)
                 return SectionDescription(
                     columns: shape.columns, inset: EdgeInsets(top: 8.5, left: 4, bottom: 6, right: 4.25),
                     columnSpacing: 3.5, itemSpacing: 2.75,
