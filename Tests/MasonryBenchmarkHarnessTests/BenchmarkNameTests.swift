@@ -36,3 +36,21 @@ import Testing
         #expect(FloorBenchmark.name(for: BenchmarkSuite.standard.prepareWorkloads[0]).hasPrefix("floor/placement:"))
     }
 }
+
+/// Instruction mode counts no cold lookups: callgrind counts instructions, not cache misses, and
+/// the cold benchmark reported wall time under valgrind in its place.
+@Suite struct InstructionModeSelectionTests {
+    @Test func coldLookupsAreSkippedWithTheReason() throws {
+        var configuration = BenchmarkRunner.Configuration()
+        configuration.suite = .smoke
+        configuration.metric = .instructions
+        configuration.engines = [.optimized]
+        configuration.filter = "lookup/optimized/.*paths:cold"
+        configuration.repetitions = 1
+        var runner = try BenchmarkRunner(configuration, progress: { _ in })
+        #expect(runner.plannedBenchmarkCount() == 0)
+        let outcome = runner.run()
+        #expect(outcome.report.records.isEmpty)
+        #expect(outcome.skipped.contains { $0.contains("paths:cold") && $0.contains(BenchmarkRunner.coldLookupsUncounted) })
+    }
+}
