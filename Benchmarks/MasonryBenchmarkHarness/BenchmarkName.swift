@@ -45,6 +45,12 @@ public struct BenchmarkName: Hashable, Sendable, CustomStringConvertible {
         parameters.first { $0.hasPrefix("\(key):") }.map { String($0.dropFirst(key.count + 1)) }
     }
 
+    /// The same engine and workload measuring `operation`, with `extras` (`key:value`) after the
+    /// workload: one engine's benchmarks of one workload, named from one base.
+    public func measuring(_ operation: BenchmarkOperation, _ extras: String...) -> String {
+        BenchmarkName(operation, engine: engine, parameters: parameters + extras).description
+    }
+
     /// The name with `key:value` added at the end.
     public func appending(_ key: String, _ value: String) -> BenchmarkName {
         BenchmarkName(operation, engine: engine, parameters: parameters + ["\(key):\(value)"])

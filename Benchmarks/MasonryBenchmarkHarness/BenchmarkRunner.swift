@@ -182,10 +182,6 @@ public struct BenchmarkRunner {
         _: Engine.Type, _ base: BenchmarkName, _ description: LayoutDescription, _ reference: ReferenceLayoutEngine?
     ) {
         let kind = base.engine ?? .optimized
-        /// `base` measuring `operation`, with `extras` (`key:value`) after the workload.
-        func named(_ operation: BenchmarkOperation, _ extras: String...) -> String {
-            BenchmarkName(operation, engine: base.engine, parameters: base.parameters + extras).description
-        }
         // Pinned headers where there are headers to pin; setWidth where the column count adapts.
         let pinned = description.sections.contains { $0.headerHeight > 0 }
         let adaptive = description.sections.contains { $0.columnCount != .fixed($0.columns) }
@@ -196,7 +192,7 @@ public struct BenchmarkRunner {
         let rectKinds = [("viewport", Self.viewport.height, false), ("tall", 3 * Self.viewport.height, false), ("scroll", Self.viewport.height, false)]
             + (pinned ? [("viewport", Self.viewport.height, true)] : [])
         for (rectName, height, pinsHeaders) in rectKinds {
-            let name = pinsHeaders ? named(.query, "rect:\(rectName)", "pinned:true") : named(.query, "rect:\(rectName)")
+            let name = pinsHeaders ? base.measuring(.query, "rect:\(rectName)", "pinned:true") : base.measuring(.query, "rect:\(rectName)")
             guard selected(name) else { continue }
             if pinsHeaders, kind == .peer {
                 skipped.append("\(name): \(PeerLayoutEngine.unsupportedPinnedHeaders)")
@@ -256,7 +252,7 @@ public struct BenchmarkRunner {
             }
             records.append(record)
         }
-        let lookup = named(.lookup)
+        let lookup = base.measuring(.lookup)
         if selected(lookup) {
             progress(lookup)
             let paths = (0..<Self.lookupsPerRepetition).map { _ in
@@ -289,7 +285,7 @@ public struct BenchmarkRunner {
             }
             records.append(record)
         }
-        let coldLookup = named(.lookup, "paths:cold")
+        let coldLookup = base.measuring(.lookup, "paths:cold")
         if selected(coldLookup), countsInstructions {
             // Fresh paths cost what warm ones do in instructions: callgrind counts instructions,
             // not cache misses, so the cold benchmark has nothing of its own to count.
@@ -323,7 +319,7 @@ public struct BenchmarkRunner {
             // column counts change, and the result is the layout `prepare` makes, so the two compare.
             ? [(.setWidth, .setWidth(description.width), .setWidth(Workload.widenedWidth))] : [])
         for operation in operations {
-            let name = BenchmarkName(operation.operation, engine: base.engine, parameters: base.parameters).description
+            let name = base.measuring(operation.operation)
             guard selected(name) else { continue }
             progress(name)
             var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
@@ -347,12 +343,10 @@ public struct BenchmarkRunner {
     /// order: pinned-header queries where the layout has headers, `setWidth` where its column
     /// count adapts to the width.
     static func interactionNames(_ base: BenchmarkName, pinned: Bool, adaptive: Bool) -> [String] {
-        let named = { (operation: BenchmarkOperation, extras: [String]) in
-            BenchmarkName(operation, engine: base.engine, parameters: base.parameters + extras).description
-        }
-        return [named(.query, ["rect:viewport"]), named(.query, ["rect:tall"]), named(.query, ["rect:scroll"]), named(.lookup, []),
-                named(.lookup, ["paths:cold"]), named(.append, []), named(.update, []), named(.delete, [])]
-            + (adaptive ? [named(.setWidth, [])] : []) + (pinned ? [named(.query, ["rect:viewport", "pinned:true"])] : [])
+        [base.measuring(.query, "rect:viewport"), base.measuring(.query, "rect:tall"), base.measuring(.query, "rect:scroll"),
+         base.measuring(.lookup), base.measuring(.lookup, "paths:cold"), base.measuring(.append), base.measuring(.update),
+         base.measuring(.delete)]
+            + (adaptive ? [base.measuring(.setWidth)] : []) + (pinned ? [base.measuring(.query, "rect:viewport", "pinned:true")] : [])
     }
 
     /// Why instruction mode skips `lookup/…/paths:cold`.
