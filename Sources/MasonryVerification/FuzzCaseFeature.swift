@@ -38,6 +38,12 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case insertSectionWithSpans = "an insertSection update whose section has itemSpans"
     case openEdgeQuery = "a query with open edges"
     case pinnedQuery = "a query pinning headers, in a layout with headers"
+    case collapsedItems = "a run of 63 or more hidden cells (height 0, no item spacing) from a section's first item"
+    case collapsedItemsAtTop = "… at the content's top (y = 0), and a query from y = 0"
+    case collapsedSectionBeforeHeader = "an empty section of no height just before a section with a header"
+    case nearMissPinnedQuery = "a pinned query one ulp above a section's header"
+    case nearMissPinnedHeaderReached = "… which that header reaches (its pinned y rounded above its section's top)"
+    case nearMissReachedAfterCollapsedSection = "… just after an empty section of no height"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
     public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {
@@ -153,7 +159,47 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
             return chain.scenarios.contains { scenario in
                 scenario.queries.contains(where: \.pinningHeaders) && scenario.description.sections.contains { $0.headerHeight > 0 }
             }
+        case .collapsedItems:
+            return sections.contains { Self.collapsedRun(of: $0) >= 63 }
+        case .collapsedItemsAtTop:
+            return chain.scenarios.contains { scenario in
+                guard let first = scenario.description.sections.first,
+                      Self.collapsedRun(of: first) >= 63, first.headerHeight == 0, first.inset.top == 0 else { return false }
+                return scenario.queries.contains { $0.rect.y == 0 || $0.rect.x == 0 && scenario.description.axis == .horizontal }
+            }
+        case .collapsedSectionBeforeHeader:
+            return descriptions.contains { description in
+                zip(description.sections, description.sections.dropFirst()).contains { empty, next in
+                    Self.hasNoHeight(empty) && next.headerHeight > 0
+                }
+            }
+        case .nearMissPinnedQuery, .nearMissPinnedHeaderReached, .nearMissReachedAfterCollapsedSection:
+            return chain.scenarios.contains { scenario in
+                let engine = ReferenceLayoutEngine(scenario.description)
+                let sections = scenario.description.sections
+                let horizontal = scenario.description.axis == .horizontal
+                let tops = Dictionary(sections.indices.compactMap { section in
+                    engine.frame(ofSupplementary: .header, inSection: section).map { (horizontal ? $0.x : $0.y, section) }
+                }, uniquingKeysWith: { first, _ in first })
+                return scenario.queries.contains { query in
+                    guard query.pinningHeaders, let section = tops[(horizontal ? query.rect.maxX : query.rect.maxY).nextUp] else { return false }
+                    if self == .nearMissPinnedQuery { return true }
+                    let reached = engine.elements(for: query).contains { $0.kind == .header && $0.section == section }
+                    if self == .nearMissPinnedHeaderReached { return reached }
+                    return reached && section > 0 && Self.hasNoHeight(sections[section - 1])
+                }
+            }
         }
+    }
+
+    /// Whether a section is empty and has no header, footer or vertical insets.
+    private static func hasNoHeight(_ section: SectionDescription) -> Bool {
+        section.itemHeights.isEmpty && section.headerHeight == 0 && section.footerHeight == 0 && section.inset.top == 0 && section.inset.bottom == 0
+    }
+
+    /// The number of hidden cells (height 0) a section begins with, when it has no item spacing.
+    private static func collapsedRun(of section: SectionDescription) -> Int {
+        section.itemSpacing == 0 ? section.itemHeights.prefix { $0 == 0 }.count : 0
     }
 
     /// Whether `count` is k·K - 1, k·K or k·K + 1 (k >= 1) for the engine's interval K.

@@ -8,7 +8,8 @@ extension Fuzzer {
     /// threaded batch plan, item counts at checkpoint boundaries, many columns, a layout above
     /// the engine's own threading threshold; extreme lengths; up to eight updates (indices at
     /// checkpoint boundaries where the counts are); the engine prepared again with another
-    /// description and back; queries after every step, touching the frames the step moved.
+    /// description and back; queries after every step, touching the frames the step moved;
+    /// hidden cells and collapsed sections, first-screen and near-miss queries (`LayoutEdgeCases`).
     public static func scenario(seed: UInt64) -> ScenarioChain {
         var generator = FuzzCaseGenerator(seed: seed)
         return generator.chain()
@@ -40,9 +41,12 @@ struct FuzzCaseGenerator {
     let form: Form
     let extremeLengths: Bool
     let reprepares: Bool
+    /// Collapsed items and sections, first-screen and near-miss queries.
+    var edgeCases: LayoutEdgeCases
 
     init(seed: UInt64) {
         random = RandomLayoutGenerator(seed: seed)
+        edgeCases = LayoutEdgeCases(seed: seed)
         let roll = Int(random.generator.next() % 1000)
         let form: Form = switch roll {
         case 0..<3: .aboveThreadingThreshold
@@ -91,6 +95,10 @@ struct FuzzCaseGenerator {
     }
 
     private mutating func description() -> LayoutDescription {
+        edgeCases.applied(to: drawnDescription())
+    }
+
+    private mutating func drawnDescription() -> LayoutDescription {
         var shape = shape()
         switch form {
         case .small, .checkpointBoundaries, .manyColumns:
@@ -160,7 +168,8 @@ struct FuzzCaseGenerator {
     }
 
     /// The scenario of `description` and `updates`, with queries over the layout after every
-    /// step: random ones, and ones touching the frames near what the step changed.
+    /// step: random ones, and ones touching the frames near what the step changed; before the
+    /// updates also the edge cases' (the first screen, a near miss above a header).
     private mutating func scenario(_ description: LayoutDescription, updates: [LayoutUpdate]) -> LayoutScenario {
         var reference = ReferenceLayoutEngine(description)
         let elements = allElements(of: reference).map(\.frame)
@@ -168,6 +177,7 @@ struct FuzzCaseGenerator {
         for _ in 0..<2 where !elements.isEmpty {
             queries.append(query(random.rect(touching: elements[integer(0...(elements.count - 1))], contentWidth: reference.contentSize.width)))
         }
+        queries += edgeCases.queries(for: reference)
         for (index, update) in updates.enumerated() {
             guard (try? reference.apply(update)) != nil else { continue }
             let near = Self.framesNear(update, in: reference)

@@ -17,6 +17,8 @@ import Testing
             .spans: 0.3, .spansWiderThanColumns: 0.25, .spansRoundRobin: 0.15, .spansContinueColumns: 0.1, .rightToLeft: 0.12,
             .horizontal: 0.1, .adaptive: 0.18, .adaptiveCountChanged: 0.1, .floorRounding: 0.1, .displayScale: 0.14,
             .trailingExclude: 0.08, .updateWithSpans: 0.24, .insertSectionWithSpans: 0.08, .openEdgeQuery: 0.45, .pinnedQuery: 0.22,
+            .collapsedItems: 0.025, .collapsedItemsAtTop: 0.012, .collapsedSectionBeforeHeader: 0.035, .nearMissPinnedQuery: 0.13,
+            .nearMissPinnedHeaderReached: 0.0015, .nearMissReachedAfterCollapsedSection: 0.001,
         ]
         let distribution = FuzzCaseFeature.distribution(seed: 1, cases: 2000, threads: [1, 2, 3, 8])
         #expect(distribution.count == FuzzCaseFeature.allCases.count)

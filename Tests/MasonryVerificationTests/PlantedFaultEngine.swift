@@ -31,11 +31,18 @@ struct PlantedFaultEngine: LayoutEngine {
         case subnormalHeaderDropped
         /// Rect queries after an update answer from the layout before it (lookups are current).
         case staleQueriesAfterUpdate
+        /// Rect queries from the content's top (y = 0) lose the items before index K - 1 that lie
+        /// at y = 0 when item K does too, for the engine's checkpoint interval K = max(64, 16 ×
+        /// columns): a run of hidden cells at the top, across a checkpoint.
+        case topRunCutAtCheckpoint
+        /// Pinned queries lose the header of a section that starts below the rect (its pinned y
+        /// rounded above its top) when the section before it is empty and has no height.
+        case pinnedHeaderAfterCollapsedSectionDropped
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
         var itemsNeeded: Int {
             switch self {
-            case .secondCheckpointOffByOne: 65
+            case .secondCheckpointOffByOne, .topRunCutAtCheckpoint: 65
             case .threadedLastSectionLow: ScenarioChecker.fuzzingMinimumItemsForThreads
             default: 10
             }
@@ -76,7 +83,8 @@ struct PlantedFaultEngine: LayoutEngine {
         var laidOut = allElements(of: inner)
         contentSize = inner.contentSize
         switch fault {
-        case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate:
+        case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate,
+             .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped:
             break
         case .secondCheckpointOffByOne:
             laidOut = laidOut.map { element in
@@ -195,12 +203,41 @@ struct PlantedFaultEngine: LayoutEngine {
 
     func elements(in rect: Rect) -> [LayoutElement] {
         let found = elements.filter { $0.frame.intersects(rect) }
+        if fault == .topRunCutAtCheckpoint, start(of: rect) == 0 {
+            return found.filter { element in
+                let interval = max(64, 16 * layoutDescription.sections[element.section].columns)  // the engine's checkpoints
+                return element.kind != .item || element.item >= interval - 1 || start(of: element.frame) != 0
+                    || frame(ofItemAt: ItemIndexPath(section: element.section, item: interval)).map { start(of: $0) != 0 } ?? true
+            }
+        }
         guard fault == .queryDropsTouchingFrames else { return found }
         return found.filter { element in
             let frame = element.frame
             return !(frame.maxY == rect.minY || frame.minY == rect.maxY || frame.maxX == rect.minX || frame.minX == rect.maxX)
         }
     }
+
+    func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
+        guard pinningHeaders else {
+            let closed = elements(in: rect)
+            return edges == .closed ? closed : closed.filter { $0.frame.intersects(rect, edges: .open) }
+        }
+        let pinned = ReferenceLayoutEngine(layoutDescription).elements(in: rect, edges: edges, pinningHeaders: true)
+        guard fault == .pinnedHeaderAfterCollapsedSectionDropped else { return pinned }
+        let sections = layoutDescription.sections
+        return pinned.filter { element in
+            guard element.kind == .header, element.section > 0,
+                  let laidOut = frame(ofSupplementary: .header, inSection: element.section) else { return true }
+            let previous = sections[element.section - 1]
+            let collapsed = previous.itemHeights.isEmpty && previous.headerHeight == 0 && previous.footerHeight == 0
+                && previous.inset.top == 0 && previous.inset.bottom == 0
+            return !(collapsed && start(of: laidOut) > end(of: rect))
+        }
+    }
+
+    /// Where a rect starts and ends along the layout's axis (y, or x when horizontal).
+    private func start(of rect: Rect) -> Double { layoutDescription.axis == .horizontal ? rect.x : rect.y }
+    private func end(of rect: Rect) -> Double { layoutDescription.axis == .horizontal ? rect.maxX : rect.maxY }
 
     func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? { frames[indexPath] }
 
