@@ -1,12 +1,16 @@
 /// Enumerates the mutants of Swift source files and applies one of them.
 public enum MutantCatalog {
-    /// Every mutant of `source` (the text of `file`), in line order, then operator order. O(length).
+    /// Statements a release build does not evaluate: their mutants would all be equivalent.
+    static let debugOnlyStatements = ["assert(", "assertionFailure("]
+
+    /// Every mutant of `source` (the text of `file`), in line order, then operator order; none on
+    /// a line that begins an assertion (`debugOnlyStatements`). O(length).
     public static func mutants(inFile file: String, source: String) -> [Mutant] {
         let lines = scan(source)
         let codeLines = lines.map(\.trimmedCode)
         let updatePath = updatePathLines(lines)
         var mutants: [Mutant] = []
-        for (index, line) in lines.enumerated() {
+        for (index, line) in lines.enumerated() where !debugOnlyStatements.contains(where: codeLines[index].hasPrefix) {
             let context = LineContext(
                 inUpdatePath: updatePath[index],
                 previousCode: codeLines[..<index].last { !$0.isEmpty } ?? "",

@@ -65,6 +65,19 @@ import Testing
             """
         #expect(mutations(source, .relational) == ["c < d */ let x = e <= f"])
     }
+
+    /// A release build, which Scripts/mutate scores, does not evaluate assertions: each of their
+    /// mutants would be equivalent by construction.
+    @Test func assertionsAreNotMutated() {
+        let source = """
+            assert(a < b, "a \\(c) < b")
+                assert(index >= 0)
+            assertionFailure("x < y")
+            precondition(d < e)
+            let asserted = f < g
+            """
+        #expect(mutations(source, .relational) == ["precondition(d <= e)", "let asserted = f <= g"])
+    }
 }
 
 /// Mutants are named across edits and applied exactly.
