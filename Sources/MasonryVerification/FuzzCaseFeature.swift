@@ -165,12 +165,13 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
             return chain.scenarios.contains { scenario in
                 guard let first = scenario.description.sections.first,
                       Self.collapsedRun(of: first) >= 63, first.headerHeight == 0, first.inset.top == 0 else { return false }
-                return scenario.queries.contains { $0.rect.y == 0 || $0.rect.x == 0 && scenario.description.axis == .horizontal }
+                let horizontal = scenario.description.axis == .horizontal
+                return scenario.queries.contains { (horizontal ? $0.rect.x : $0.rect.y) == 0 }
             }
         case .collapsedSectionBeforeHeader:
             return descriptions.contains { description in
                 zip(description.sections, description.sections.dropFirst()).contains { empty, next in
-                    Self.hasNoHeight(empty) && next.headerHeight > 0
+                    empty.hasNoHeight && next.headerHeight > 0
                 }
             }
         case .nearMissPinnedQuery, .nearMissPinnedHeaderReached, .nearMissReachedAfterCollapsedSection:
@@ -186,15 +187,10 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
                     if self == .nearMissPinnedQuery { return true }
                     let reached = engine.elements(for: query).contains { $0.kind == .header && $0.section == section }
                     if self == .nearMissPinnedHeaderReached { return reached }
-                    return reached && section > 0 && Self.hasNoHeight(sections[section - 1])
+                    return reached && section > 0 && sections[section - 1].hasNoHeight
                 }
             }
         }
-    }
-
-    /// Whether a section is empty and has no header, footer or vertical insets.
-    private static func hasNoHeight(_ section: SectionDescription) -> Bool {
-        section.itemHeights.isEmpty && section.headerHeight == 0 && section.footerHeight == 0 && section.inset.top == 0 && section.inset.bottom == 0
     }
 
     /// The number of hidden cells (height 0) a section begins with, when it has no item spacing.

@@ -115,3 +115,11 @@ struct LayoutEdgeCases {
         return queries
     }
 }
+
+extension SectionDescription {
+    /// Whether the section is empty and has no header, footer or vertical insets: it starts
+    /// where the next one starts (a collapsed section).
+    var hasNoHeight: Bool {
+        itemHeights.isEmpty && headerHeight == 0 && footerHeight == 0 && inset.top == 0 && inset.bottom == 0
+    }
+}

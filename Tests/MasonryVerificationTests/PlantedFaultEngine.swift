@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 @_spi(Verification) import MasonryLayout
-import MasonryVerification
+@testable import MasonryVerification
 
 /// The optimized engine with one deliberate fault, to prove the verifier catches each kind of bug.
 /// It reports the real description and answers from a wrapped engine whose output it perturbs.
@@ -228,10 +228,7 @@ struct PlantedFaultEngine: LayoutEngine {
         return pinned.filter { element in
             guard element.kind == .header, element.section > 0,
                   let laidOut = frame(ofSupplementary: .header, inSection: element.section) else { return true }
-            let previous = sections[element.section - 1]
-            let collapsed = previous.itemHeights.isEmpty && previous.headerHeight == 0 && previous.footerHeight == 0
-                && previous.inset.top == 0 && previous.inset.bottom == 0
-            return !(collapsed && start(of: laidOut) > end(of: rect))
+            return !(sections[element.section - 1].hasNoHeight && start(of: laidOut) > end(of: rect))
         }
     }
 
