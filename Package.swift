@@ -10,20 +10,23 @@ let package = Package(
     ],
     targets: [
         .target(name: "MasonryLayout"),
+        // The tool's shared plumbing (console, tables, SVG text, processes, options): not a product,
+        // and never a dependency of the engine library.
+        .target(name: "MasonrySupport"),
         // Seeded workload, description, update and rect generators for tests, benchmarks and fuzzing.
         .target(name: "MasonryWorkloads", dependencies: ["MasonryLayout"]),
         // Frame-for-frame comparison, invariants, the differential fuzzer and its shrinker.
-        .target(name: "MasonryVerification", dependencies: ["MasonryLayout", "MasonryWorkloads"]),
+        .target(name: "MasonryVerification", dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonrySupport"]),
         // Callgrind's client requests (Debian: valgrind) as C functions, for the harness's
         // instruction-count mode; no-ops outside valgrind.
         .target(name: "CCallgrind"),
         // Workloads, measurement, result files and the regression gate.
         .target(
             name: "MasonryBenchmarkHarness",
-            dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification", "CCallgrind"],
+            dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification", "MasonrySupport", "CCallgrind"],
             path: "Benchmarks/MasonryBenchmarkHarness"
         ),
-        .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout", "MasonryBenchmarkHarness", "MasonryVerification", "MasonryWorkloads"]),
+        .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout", "MasonryBenchmarkHarness", "MasonryVerification", "MasonryWorkloads", "MasonrySupport"]),
         // The tool. `masonry bench` runs under jemalloc, preloaded at run time rather than linked
         // (Sources/MasonryCommandLine/JemallocPreload.swift): no build needs a system package, and
         // test bundles, whose ThreadSanitizer allocator a jemalloc pointer would crash, never see it.
@@ -32,11 +35,12 @@ let package = Package(
         .executableTarget(name: "MasonryFuzzTarget", dependencies: ["MasonryLayout", "MasonryVerification"]),
         // Mutation operators over the optimized engine's sources, and the catalogue tool Scripts/mutate runs.
         .target(name: "MasonryMutation"),
-        .executableTarget(name: "MasonryMutationTool", dependencies: ["MasonryMutation"]),
+        .executableTarget(name: "MasonryMutationTool", dependencies: ["MasonryMutation", "MasonrySupport"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification"]),
         .testTarget(name: "MasonryVerificationTests", dependencies: ["MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
         .testTarget(name: "MasonryBenchmarkHarnessTests", dependencies: ["MasonryBenchmarkHarness", "MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
         .testTarget(name: "MasonryMutationTests", dependencies: ["MasonryMutation"]),
+        .testTarget(name: "MasonrySupportTests", dependencies: ["MasonrySupport"]),
         .testTarget(name: "MasonryCommandLineTests", dependencies: ["MasonryCommandLine", "MasonryLayout", "MasonryWorkloads", "MasonryVerification"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+// Tests of MasonrySupport's plumbing, one file per source file it mirrors.
