@@ -1,5 +1,6 @@
-/// Settings for the verifier's own use (`@_spi(Verification) import MasonryLayout`), not for apps:
-/// they change how the optimized engine gets to its frames, never the frames.
+/// Settings and facts of the optimized engine for the verifier's own use (`@_spi(Verification)
+/// import MasonryLayout`), not for apps: the settings change how the engine gets to its frames,
+/// never the frames; the facts (its checkpoint interval) tell the fuzzer where its edges are.
 @_spi(Verification)
 public enum VerificationHooks {
     /// The fewest items (over all sections, plus one per section) for which the optimized engine's
@@ -10,5 +11,24 @@ public enum VerificationHooks {
     /// prepared on this thread (or task) inside it, so that small layouts take the threaded path.
     public static func withMinimumItemsForThreads<Result>(_ items: Int, _ body: () throws -> Result) rethrows -> Result {
         try ParallelBatches.$minimumItemsForThreads.withValue(items, operation: body)
+    }
+
+    /// The optimized engine's checkpoint interval K for a section of `columns` columns (a
+    /// checkpoint every K items: the state the kernels restart from): max(64, 16 × columns)
+    /// rounded up to a power of two. The fuzzer aims item counts and update indices at its
+    /// multiples from here, so that the rule is the engine's own, never restated. O(1).
+    public static func checkpointInterval(columns: Int) -> Int {
+        SectionShape(placement: .shortestColumn, columnCount: columns).interval
+    }
+
+    /// Whether this build of the engine replays every section it lays out against the layout
+    /// arithmetic (`-DMASONRY_INTERNAL_CHECKS`, as `Scripts/test` and CI build it; never a
+    /// client's build, Debug or Release), so that a test can insist on it.
+    public static var runsInternalChecks: Bool {
+        #if MASONRY_INTERNAL_CHECKS
+        true
+        #else
+        false
+        #endif
     }
 }

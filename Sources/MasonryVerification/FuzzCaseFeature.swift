@@ -1,4 +1,4 @@
-import MasonryLayout
+@_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
 /// Features of a fuzz case that faults hide behind, to measure how often the generator makes
@@ -13,7 +13,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case sectionsAroundBatchPlan = "a section count within 1 of a multiple of threads × 4, on several threads"
     case reprepared = "the engine prepared again with another description"
     case preparedBack = "… and then with the first one again"
-    case countAtCheckpoint = "a section of k·K - 1, k·K or k·K + 1 items, K = max(64, 16 × columns)"
+    case countAtCheckpoint = "a section of k·K - 1, k·K or k·K + 1 items, K the engine's checkpoint interval"
     case updateAtCheckpoint = "an update whose index (or an append's end) is k·K - 1, k·K or k·K + 1"
     case nineColumns = "a section of 9 columns"
     case sixteenOrSeventeenColumns = "a section of 16 or 17 columns"
@@ -200,7 +200,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
 
     /// Whether `count` is k·K - 1, k·K or k·K + 1 (k >= 1) for the engine's interval K.
     static func atCheckpoint(_ count: Int, columns: Int) -> Bool {
-        let interval = RandomLayoutGenerator.checkpointIntervals(columns: columns)[0]
+        let interval = VerificationHooks.checkpointInterval(columns: columns)
         return count >= interval - 1 && [0, 1, interval - 1].contains(count % interval)
     }
 

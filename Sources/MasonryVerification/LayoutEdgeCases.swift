@@ -1,4 +1,4 @@
-import MasonryLayout
+@_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
 /// The fuzz case's draws at the content's exact edges, from a random stream of their own so
@@ -49,7 +49,7 @@ struct LayoutEdgeCases {
     private mutating func collapseItems(in sections: inout [SectionDescription]) {
         let index = chance(0.5) ? 0 : integer(0...(sections.count - 1))
         var section = sections[index]
-        let interval = RandomLayoutGenerator.checkpointIntervals(columns: section.columns)[0]
+        let interval = VerificationHooks.checkpointInterval(columns: section.columns)
         let count = min(2049, [interval - 1, interval, interval + 1, 2 * interval + 1][integer(0...3)])
         section.itemHeights = Array(repeating: 0, count: count) + section.itemHeights
         section.itemSpans = section.itemSpans.map { Array(repeating: .single, count: count) + $0 }

@@ -1,5 +1,5 @@
 import Foundation
-import MasonryLayout
+@_spi(Verification) import MasonryLayout
 
 /// Random layout descriptions, updates and query rects for property tests and fuzzing: every
 /// field of format v1, both section modes and all tie rules (and, at the rates of
@@ -359,11 +359,11 @@ public struct RandomLayoutGenerator: Sendable {
     // MARK: Checkpoint boundaries
 
     /// Checkpoint intervals a section with `columns` columns may have: the optimized engine's
-    /// (max(64, 16 × columns) today; it keeps the interval to itself) first, then the powers of
-    /// two and multiples of the column count an interval is likely to be, so that the boundaries
-    /// stay covered when the engine's rule changes.
+    /// own first (`VerificationHooks.checkpointInterval(columns:)`: the engine tells it, so it is
+    /// never restated here), then the powers of two and multiples of the column count an interval
+    /// is likely to be, so that the boundaries stay covered when the engine's rule changes.
     public static func checkpointIntervals(columns: Int) -> [Int] {
-        let engine = max(64, 16 * columns)
+        let engine = VerificationHooks.checkpointInterval(columns: columns)
         return [engine] + [32, 64, 128, 256, 8 * columns, 32 * columns].filter { $0 != engine && $0 >= 8 }
     }
 

@@ -1,4 +1,4 @@
-@testable import MasonryLayout
+@_spi(Verification) @testable import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads
 import Testing
@@ -6,9 +6,16 @@ import Testing
 /// The optimized engine's kernels and section buffers at their boundaries: every register
 /// layout of the sorted heights (2 to 16 columns, both permutation packings), the tournament
 /// above, item counts around checkpoint multiples, updates at checkpoint boundaries, buffers
-/// reused and re-carved by `prepare`, copies. (Debug builds also replay every lay-out in
-/// `SectionHandle.checkInvariants`.)
+/// reused and re-carved by `prepare`, copies. (The test build also replays every lay-out in
+/// `SectionHandle.checkInvariants`: `Scripts/test` sets MASONRY_INTERNAL_CHECKS.)
 @Suite struct OptimizedKernelTests {
+    /// Every test here leans on the invariant replay: a test build without it (a plain `swift
+    /// test`, not `Scripts/test`) would check far less than it claims, so it fails here.
+    @Test func theTestBuildReplaysEveryLayOut() {
+        #expect(VerificationHooks.runsInternalChecks,
+                "built without -DMASONRY_INTERNAL_CHECKS: run the tests with Scripts/test, which sets it")
+    }
+
     static let columnCounts = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 41, 64, 1024]
 
     /// Heights that make ties on every placement, ties now and then, or none.
@@ -203,7 +210,7 @@ import Testing
         }
     }
 
-    #if DEBUG
+    #if MASONRY_INTERNAL_CHECKS
     /// The invariant check replays the section: a corrupted y, column or checkpoint fails it.
     @Test(arguments: ["y", "height", "column", "checkpoint", "lastItem"])
     func checkInvariantsCatchesCorruption(field: String) async {

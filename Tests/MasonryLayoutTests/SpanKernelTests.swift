@@ -6,8 +6,8 @@ import Testing
 /// The optimized engine's kernel for sections with spans at its boundaries: the window search
 /// against the reference's rule for every span and column count (both of its algorithms), item
 /// counts around checkpoint multiples, updates at checkpoint boundaries, sections entering the
-/// kernel through updates, trailing spacing excluded. (Debug builds also replay every lay-out in
-/// `SectionHandle.checkInvariants`.)
+/// kernel through updates, trailing spacing excluded. (The test build also replays every lay-out
+/// in `SectionHandle.checkInvariants`: `Scripts/test` sets MASONRY_INTERNAL_CHECKS.)
 @Suite struct SpanKernelTests {
     static let columnCounts = [2, 3, 4, 5, 8, 9, 17, 64]
 
@@ -141,7 +141,7 @@ import Testing
         #expect(!plain.sections[0].header.shape.kernel.hasSpans)
     }
 
-    #if DEBUG
+    #if MASONRY_INTERNAL_CHECKS
     /// The invariant check replays a section with spans: corrupted covered columns, a
     /// checkpoint's round-robin position or last items, or the local bottom fail it.
     @Test(arguments: ["span", "start", "position", "lastItem", "localBottom"])

@@ -32,9 +32,14 @@ struct PlantedFaultEngine: LayoutEngine {
         /// Rect queries after an update answer from the layout before it (lookups are current).
         case staleQueriesAfterUpdate
         /// Rect queries from the content's top (y = 0) lose the items before index K - 1 that lie
-        /// at y = 0 when item K does too, for the engine's checkpoint interval K = max(64, 16 ×
-        /// columns): a run of hidden cells at the top, across a checkpoint.
+        /// at y = 0 when item K does too, for the engine's checkpoint interval K: a run of hidden
+        /// cells at the top, across a checkpoint.
         case topRunCutAtCheckpoint
+        /// In a section whose 16 × columns is not a power of two (5, 6, 7, 9 or more columns, whose
+        /// checkpoint interval K the engine rounds up), the last item is a point too low when it
+        /// is alone in the last checkpoint block (k·K + 1 items): needs K + 1 = 129 items. A
+        /// generator that takes K to be max(64, 16 × columns) aims beside it.
+        case loneItemPastRoundedCheckpointLow
         /// Pinned queries lose the header of a section that starts below the rect (its pinned y
         /// rounded above its top) when the section before it is empty and has no height.
         case pinnedHeaderAfterCollapsedSectionDropped
@@ -43,6 +48,7 @@ struct PlantedFaultEngine: LayoutEngine {
         var itemsNeeded: Int {
             switch self {
             case .secondCheckpointOffByOne, .topRunCutAtCheckpoint: 65
+            case .loneItemPastRoundedCheckpointLow: VerificationHooks.checkpointInterval(columns: 5) + 1
             case .threadedLastSectionLow: ScenarioChecker.fuzzingMinimumItemsForThreads
             default: 10
             }
@@ -86,6 +92,18 @@ struct PlantedFaultEngine: LayoutEngine {
         case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate,
              .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped:
             break
+        case .loneItemPastRoundedCheckpointLow:
+            laidOut = laidOut.map { element in
+                let columns = description.sections[element.section].columns
+                let interval = VerificationHooks.checkpointInterval(columns: columns)
+                let count = description.sections[element.section].itemHeights.count
+                var moved = element
+                if element.kind == .item, interval != max(64, 16 * columns), count > interval, count % interval == 1,
+                   element.item == count - 1 {
+                    moved.frame.y += 1
+                }
+                return moved
+            }
         case .secondCheckpointOffByOne:
             laidOut = laidOut.map { element in
                 var moved = element
@@ -205,7 +223,7 @@ struct PlantedFaultEngine: LayoutEngine {
         let found = elements.filter { $0.frame.intersects(rect) }
         if fault == .topRunCutAtCheckpoint, start(of: rect) == 0 {
             return found.filter { element in
-                let interval = max(64, 16 * layoutDescription.sections[element.section].columns)  // the engine's checkpoints
+                let interval = VerificationHooks.checkpointInterval(columns: layoutDescription.sections[element.section].columns)
                 return element.kind != .item || element.item >= interval - 1 || start(of: element.frame) != 0
                     || frame(ofItemAt: ItemIndexPath(section: element.section, item: interval)).map { start(of: $0) != 0 } ?? true
             }

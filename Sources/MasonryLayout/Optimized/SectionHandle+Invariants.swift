@@ -1,12 +1,14 @@
-#if DEBUG
+// The invariant replay of a section's lay-out, compiled only with -DMASONRY_INTERNAL_CHECKS.
+#if MASONRY_INTERNAL_CHECKS
 extension SectionHandle {
     /// Replays the section from its start heights with the layout arithmetic and checks, bit
     /// for bit, everything a lay-out wrote: each item's y, height and column or covered columns
     /// (by the placement rule, spans and the tie rule as `ReferenceLayoutEngine` applies them),
     /// every checkpoint's column heights, smallest height, last items and round-robin position,
-    /// the checkpoint count, the end heights and position, and the local bottom. Debug builds
-    /// only (`SectionLayout.layOut` calls it after every lay-out, so every test runs it); O(items
-    /// × columns).
+    /// the checkpoint count, the end heights and position, and the local bottom. Only in
+    /// builds with `-DMASONRY_INTERNAL_CHECKS` (`Scripts/test` and CI: `SectionLayout.layOut`
+    /// calls it after every lay-out, so every test runs it), never in a client's Debug build;
+    /// O(items × columns).
     func checkInvariants(section: borrowing SectionDescription, rules: SectionRules) {
         let header = header.pointee
         let shape = header.shape
