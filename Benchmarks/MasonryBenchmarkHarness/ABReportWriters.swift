@@ -1,7 +1,7 @@
 import Foundation
 
 /// The outputs of an A/B run: a Markdown table (benchmark, BASE, HEAD, ratio with interval,
-/// verdict, gated) and a JSON document with every round's log ratios (README.md, "Result files").
+/// verdict, gated) and a JSON document with every round's log ratios (MasonryLayout.docc/Benchmarks.md, "Result files").
 public enum ABReportWriters {
     /// The table and a summary naming the revisions, rounds, method and verdict counts. O(rows).
     public static func markdown(_ comparison: ABComparison, base: String, head: String) -> String {

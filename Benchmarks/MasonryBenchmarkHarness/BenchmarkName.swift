@@ -1,4 +1,4 @@
-/// A benchmark's name, `<operation>/<engine>/<key>:<value>/…` (README.md, "Result files"), or
+/// A benchmark's name, `<operation>/<engine>/<key>:<value>/…` (MasonryLayout.docc/Benchmarks.md, "Result files"), or
 /// `floor/<key>:<value>/…`, which has no engine: built and read in one place instead of by
 /// string concatenation and splitting.
 public struct BenchmarkName: Hashable, Sendable, CustomStringConvertible {

@@ -76,7 +76,7 @@ public struct BenchmarkContext: Sendable, Equatable {
 }
 
 /// A run's results, read and written as Google Benchmark JSON: the format its `compare.py` and
-/// many dashboards read (README.md, "Result files").
+/// many dashboards read (MasonryLayout.docc/Benchmarks.md, "Result files").
 public struct BenchmarkReport: Sendable, Equatable {
     public var context: BenchmarkContext
     public var records: [BenchmarkRecord]

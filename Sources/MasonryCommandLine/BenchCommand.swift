@@ -70,7 +70,7 @@ enum BenchCommand: Command {
         if arguments[threads] != nil {
             configuration.threads = try arguments.integer(threads, in: 1...4096, default: 1)
         } else if counting {
-            configuration.threads = 1  // Dispatch's workers make multi-threaded counts vary (README)
+            configuration.threads = 1  // Dispatch's workers make multi-threaded counts vary (Benchmarks.md)
         }
         configuration.repetitions = try arguments.integer(repetitions, in: (counting ? 1 : 2)...1000, default: counting ? 1 : 5)
         configuration.jemalloc = context.jemalloc

@@ -2,7 +2,7 @@
 ///
 /// Both engines call these functions (or, where the optimized engine vectorizes, perform the
 /// same IEEE-754 operations in the same order), which is what makes their frames equal bit for
-/// bit. README.md ("Layout arithmetic") states the same rules in prose.
+/// bit. MasonryLayout.docc/LayoutArithmetic.md states the same rules in prose.
 @usableFromInline
 enum LayoutArithmetic {
     /// An adaptive section's column count: `((((width - left) - right) + columnSpacing) /

@@ -1,9 +1,10 @@
 /// A masonry layout engine: lays out a `LayoutDescription` and answers the questions a
 /// `UICollectionViewLayout` is asked.
 ///
-/// Every engine gives the same frames, bit for bit, for the same description (README.md, "Layout
-/// arithmetic"); they differ in speed and memory, which each conforming type documents. Frames
-/// and rects are in the collection view's coordinates: a horizontal layout's are transposed.
+/// Every engine gives the same frames, bit for bit, for the same description
+/// (<doc:LayoutArithmetic>); they differ in speed and memory, which each conforming type
+/// documents. Frames and rects are in the collection view's coordinates: a horizontal layout's
+/// are transposed.
 public protocol LayoutEngine {
     /// The description last prepared, with every update applied since.
     var layoutDescription: LayoutDescription { get }

@@ -2,7 +2,7 @@
 import MasonryWorkloads
 
 /// Features of a fuzz case that faults hide behind, to measure how often the generator makes
-/// each one (`masonry fuzz --distribution N`, README.md's table).
+/// each one (`masonry fuzz --distribution N`, the tables of MasonryLayout.docc/Verification.md).
 public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case subnormalHeaderOrFooter = "a subnormal header or footer height"
     case hugeHeaderOrFooter = "a huge (>= 1e12) header or footer height"

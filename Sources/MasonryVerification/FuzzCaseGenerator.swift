@@ -3,7 +3,7 @@ import MasonryWorkloads
 
 extension Fuzzer {
     /// The case for `seed`: a scenario chain whose shape and features are drawn at the rates
-    /// README.md states ("Verification and fuzzing"): small layouts mostly, now and then
+    /// MasonryLayout.docc/Verification.md states: small layouts mostly, now and then
     /// thousands of sections, a section of thousands of items, section counts around the
     /// threaded batch plan, item counts at checkpoint boundaries, many columns, a layout above
     /// the engine's own threading threshold; extreme lengths; up to eight updates (indices at
@@ -189,7 +189,7 @@ struct FuzzCaseGenerator {
         return LayoutScenario(description: description, updates: updates, queries: queries)
     }
 
-    /// A query of `rect` with format v2's options at the rates README.md states: open edges
+    /// A query of `rect` with format v2's options at the rates Verification.md states: open edges
     /// (touching elements left out) and pinned headers, each a quarter of the time.
     private mutating func query(_ rect: Rect) -> LayoutQuery {
         random.query(rect, openEdges: 0.25, pinningHeaders: 0.25)

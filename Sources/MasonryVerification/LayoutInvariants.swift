@@ -75,9 +75,9 @@ public enum LayoutInvariants {
     }
 }
 
-/// A section's columns as README.md's layout arithmetic places them: column `c` at
-/// `left + c * step` left to right, `((width - right) - columnWidth) - c * step` right to left,
-/// `step = columnWidth + columnSpacing`.
+/// A section's columns as the layout arithmetic (MasonryLayout.docc/LayoutArithmetic.md) places
+/// them: column `c` at `left + c * step` left to right, `((width - right) - columnWidth) - c *
+/// step` right to left, `step = columnWidth + columnSpacing`.
 private struct ColumnPositions {
     let count: Int
     let columnWidth: Double

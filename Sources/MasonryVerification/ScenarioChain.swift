@@ -5,7 +5,7 @@ import MasonryLayout
 /// view's layout prepares again after a reload), and each is followed by its own updates and
 /// checked with its own queries.
 ///
-/// Its file is a scenario file (README.md, "Scenario files") when there is one scenario, and a
+/// Its file is a scenario file (MasonryLayout.docc/ScenarioFiles.md) when there is one scenario, and a
 /// JSON array of scenarios otherwise; the first scenario's `threads` apply to the whole chain.
 public struct ScenarioChain: Hashable, Sendable {
     /// At least one.

@@ -75,7 +75,7 @@ public struct RandomLayoutGenerator: Sendable {
 
         /// Format v1 only.
         public static let none = FormatV2Rates()
-        /// The fuzzer's rates (README.md, "The generator's distribution").
+        /// The fuzzer's rates (MasonryLayout.docc/Verification.md, "The generator's distribution").
         public static let fuzzing = FormatV2Rates(spans: 0.3, rightToLeft: 0.25, horizontal: 0.2, adaptive: 0.2,
                                                   floorRounding: 0.2, displayScale: 0.3, trailingExclude: 0.25)
     }

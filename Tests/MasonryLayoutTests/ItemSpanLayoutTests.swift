@@ -2,7 +2,7 @@ import MasonryLayout
 import Testing
 
 /// Items that cover several columns or the full width, in both placements and tie rules,
-/// computed by hand (README.md, "Layout arithmetic").
+/// computed by hand (MasonryLayout.docc/LayoutArithmetic.md).
 @Suite struct ItemSpanLayoutTests {
     /// Four columns 10 wide, 2 apart (x = 0, 12, 24, 36); one item of each span kind.
     private static func spanned(_ placement: Placement, _ tieBreak: TieBreak = .lowestIndex) throws -> LayoutDescription {

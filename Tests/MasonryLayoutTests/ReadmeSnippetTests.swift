@@ -2,11 +2,41 @@ import Foundation
 import MasonryLayout
 import Testing
 
-/// README.md's library snippet, compiled and run: the text between the markers below must be the
-/// README's first Swift block of "## The library" that imports MasonryLayout, without its
-/// `import` line, so that the README cannot show code that does not build.
+/// The library's snippets in README.md and the DocC articles, compiled and run: every Swift block
+/// of the documentation that imports MasonryLayout must be, without its `import` line, the text
+/// between one pair of snippet markers below, and every marked snippet must be shown somewhere,
+/// so that the documentation cannot show code that does not build.
 @Suite struct ReadmeSnippetTests {
-    @Test func theLibrarySnippetRuns() throws {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// README.md and every article of the DocC catalog, as paths from the repository root.
+    static var documentationFiles: [String] {
+        let catalog = "Sources/MasonryLayout/MasonryLayout.docc"
+        let articles = (try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent(catalog).path)) ?? []
+        return ["README.md"] + articles.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+    }
+
+    /// The bodies of the Swift blocks in `text` that begin with `import MasonryLayout`, without that line.
+    static func librarySnippets(in text: String) -> [String] {
+        let opening = "```swift\nimport MasonryLayout\n"
+        return text.components(separatedBy: opening).dropFirst().map { block in
+            let body = block.components(separatedBy: "```\n").first ?? block
+            return String(body.drop { $0 == "\n" })
+        }
+    }
+
+    /// The snippets marked in this file, dedented.
+    static func markedSnippets() throws -> [String] {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let begin = "// Documented snippet: begin\n", end = "// Documented snippet: end\n"
+        return source.components(separatedBy: begin).dropFirst().map { marked in
+            dedented(marked.components(separatedBy: end).first ?? marked)
+        }
+    }
+
+    @Test func theSnippetsRun() throws {
+        #expect(try Self.overviewSnippet() > 0)
         let results = try Self.librarySnippet()
         #expect(results.visible > 0)
         #expect(results.contentHeight > 0)
@@ -14,21 +44,24 @@ import Testing
         #expect(results.fromFileItems == 3)
     }
 
-    @Test func theReadmeShowsThisSnippet() throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let begin = "// README snippet: begin\n", end = "// README snippet: end\n"
-        let body = try #require(source.range(of: begin).flatMap { start in
-            source.range(of: end, range: start.upperBound..<source.endIndex).map { source[start.upperBound..<$0.lowerBound] }
-        })
-        let snippet = Self.dedented(String(body))
+    @Test(arguments: documentationFiles)
+    func everySnippetShownIsCompiledHere(file: String) throws {
+        let text = try String(contentsOf: Self.repository.appendingPathComponent(file), encoding: .utf8)
+        let marked = try Self.markedSnippets()
+        for snippet in Self.librarySnippets(in: text) {
+            #expect(marked.contains(snippet), "\(file) shows a MasonryLayout snippet that ReadmeSnippetTests does not compile; keep it the same as one between the markers:\n\(snippet)")
+        }
+    }
 
-        let readmeURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
-        let readme = try String(contentsOf: readmeURL, encoding: .utf8)
-        let library = try #require(readme.range(of: "## The library\n")).upperBound
-        let block = try #require(readme[library...].range(of: "```swift\nimport MasonryLayout\n"))
-        let blockEnd = try #require(readme[block.upperBound...].range(of: "```\n"))
-        let shown = String(readme[block.upperBound..<blockEnd.lowerBound]).drop { $0 == "\n" }
-        #expect(String(shown) == snippet, "README.md's library snippet and ReadmeSnippetTests.librarySnippet() differ: keep them the same")
+    @Test func everySnippetCompiledHereIsShown() throws {
+        let shown = try Self.documentationFiles.flatMap { file in
+            Self.librarySnippets(in: try String(contentsOf: Self.repository.appendingPathComponent(file), encoding: .utf8))
+        }
+        let marked = try Self.markedSnippets()
+        #expect(marked.count == 2)
+        for snippet in marked {
+            #expect(shown.contains(snippet), "no documentation file (\(Self.documentationFiles)) shows this snippet of ReadmeSnippetTests:\n\(snippet)")
+        }
     }
 
     /// Lines without the indentation of the first one.
@@ -38,8 +71,24 @@ import Testing
         return lines.map { $0.dropFirst(min(indentation, $0.prefix { $0 == " " }.count)) }.joined(separator: "\n")
     }
 
+    /// README.md's and the catalog landing page's snippet; returns the number of visible elements.
+    static func overviewSnippet() throws -> Int {
+        // Documented snippet: begin
+        let description = try LayoutDescription(width: 390, sections: [
+            SectionDescription(columns: 2, inset: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8),
+                               columnSpacing: 8, itemSpacing: 8, itemHeights: [120, 80, 200, 150]),
+        ])
+        var layout = OptimizedLayoutEngine(description)
+        let visible = layout.elements(in: Rect(x: 0, y: 0, width: 390, height: 844))
+        try layout.apply(.appendItems(section: 0, heights: [90, 110]))
+        // Documented snippet: end
+        #expect(layout.layoutDescription.itemCount == 6)
+        return visible.count
+    }
+
+    /// UsingTheLibrary.md's snippet.
     static func librarySnippet() throws -> (visible: Int, contentHeight: Double, onScreen: Int, fromFileItems: Int) {
-        // README snippet: begin
+        // Documented snippet: begin
         let photoHeights: [Double] = [240, 180, 320, 200, 260, 150]
         let offset = 0.0
         let description = try LayoutDescription(width: 390, sections: [
@@ -67,10 +116,10 @@ import Testing
         try ipad.apply(.appendItems(section: 0, heights: [200, 90], spans: [1, .full]))
         try ipad.apply(.setWidth(1194))                          // rotation: 4 columns become 6
 
-        // A description from a JSON file (format v2, below); errors name the field.
+        // A description from a JSON file (layout description format v2); errors name the field.
         let json = #"{"width": 320, "sections": [{"columns": 2, "itemHeights": [100, 80, 120]}]}"#
         let fromFile = ReferenceLayoutEngine(try LayoutDescription(json: Array(json.utf8)))
-        // README snippet: end
+        // Documented snippet: end
         #expect(frame != nil && !buffer.isEmpty && ipad.layoutDescription.sections[0].columns == 6)
         return (visible.count, size.height, onScreen.count, fromFile.layoutDescription.itemCount)
     }

@@ -4,7 +4,8 @@ import MasonryWorkloads
 import Testing
 
 /// The three source layouts in `../shared/seeds/`, transcribed literally from the articles, against
-/// the engines given the description that README.md's seed table names, frame for frame.
+/// the engines given the description that the seed table names (MasonryLayout.docc/LayoutFormat.md, "The
+/// source layouts"), frame for frame.
 @Suite struct SeedTranscriptionTests {
     // MARK: Seed 000: round robin, itemWidth = round(width / N), no spacing.
 

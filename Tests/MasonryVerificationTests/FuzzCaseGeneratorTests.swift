@@ -3,9 +3,10 @@ import MasonryLayout
 import MasonryWorkloads
 import Testing
 
-/// The generator makes every feature the README's table lists, at about the rate it states.
+/// The generator makes every feature the tables of MasonryLayout.docc/Verification.md list, at
+/// about the rate they state.
 @Suite struct FuzzCaseGeneratorTests {
-    /// The floors sit at about half of the shares measured over 100,000 cases (README.md), so a
+    /// The floors sit at about half of the shares measured over 100,000 cases (Verification.md), so a
     /// change that starves a feature fails here; the cases are the same on every run.
     @Test func everyFeatureHasItsShare() {
         let floors: [FuzzCaseFeature: Double] = [

@@ -1,5 +1,5 @@
-/// Reading and writing the layout description format v2 (README.md, "Layout description
-/// format"), a superset of v1: a v1 document reads as the same description.
+/// Reading and writing the layout description format v2 (<doc:LayoutFormat>), a superset of v1:
+/// a v1 document reads as the same description.
 extension LayoutDescription {
     /// The top-level fields of the format.
     static let fieldNames: Set<String> = [

@@ -1,4 +1,4 @@
-// Reading and writing a scenario's queries as JSON (README.md, "Scenario files").
+// Reading and writing a scenario's queries as JSON (MasonryLayout.docc/ScenarioFiles.md).
 
 extension LayoutQuery {
     /// `[x, y, width, height]` (closed, unpinned), or `{"rect": [x, y, width, height], "edges":

@@ -1,4 +1,4 @@
-// Reading and writing updates as JSON (README.md, "Scenario files").
+// Reading and writing updates as JSON (MasonryLayout.docc/ScenarioFiles.md).
 
 extension LayoutUpdate {
     /// `{"appendItems": {"section": 0, "heights": [...], "spans": [...]}}`, `{"setItemHeights":

@@ -5,7 +5,7 @@ public enum ColumnCount: Hashable, Sendable {
     /// As many columns at least `minColumnWidth` wide as the section's width holds, at least 1
     /// and at most `maxColumns` (no bound but the format's 1,024 when nil), Compose's
     /// `StaggeredGridCells.Adaptive` (format fields `minColumnWidth`, `maxColumns`). The count
-    /// follows the width: a `setWidth` update can change it (README.md, "Layout arithmetic").
+    /// follows the width: a `setWidth` update can change it (<doc:LayoutArithmetic>).
     case adaptive(minColumnWidth: Double, maxColumns: Int? = nil)
 
     /// The count of a fixed section, nil for an adaptive one.

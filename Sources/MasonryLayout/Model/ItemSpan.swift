@@ -16,8 +16,8 @@ public enum ItemSpan: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStr
         self = .columns(value)
     }
 
-    /// The columns covered in a section of `columnCount` columns: `k` in README.md's layout
-    /// arithmetic, in `1...columnCount` for a valid span. O(1).
+    /// The columns covered in a section of `columnCount` columns: `k` in the layout arithmetic
+    /// (<doc:LayoutArithmetic>), in `1...columnCount` for a valid span. O(1).
     @inlinable
     public func columnCount(in columnCount: Int) -> Int {
         switch self {

@@ -1,6 +1,5 @@
 /// A checked description of a masonry layout: the collection view's width, the layout rules,
-/// and each section's columns, spacing, item heights and spans (README.md, "Layout description
-/// format").
+/// and each section's columns, spacing, item heights and spans (<doc:LayoutFormat>).
 ///
 /// Every value of this type has passed validation (finite, non-negative sizes within
 /// `LayoutLimits`, room for at least one point of column width, consistent section modes), and
@@ -48,8 +47,9 @@ public struct LayoutDescription: Hashable, Sendable {
     /// Total number of items over all sections. O(sections).
     public var itemCount: Int { sections.reduce(0) { $0 + $1.itemHeights.count } }
 
-    /// The width of a one-column item of section `section`, computed as README.md's layout
-    /// arithmetic says (in layout coordinates: a horizontal layout's item height on screen).
+    /// The width of a one-column item of section `section`, computed as the layout arithmetic
+    /// (<doc:LayoutArithmetic>) says (in layout coordinates: a horizontal layout's item height on
+    /// screen).
     public func columnWidth(ofSection section: Int) -> Double {
         geometry(ofSection: section).columnWidth
     }

@@ -1,5 +1,5 @@
 /// A layout description with a sequence of updates and rect queries: what a test or a fuzzer
-/// reproduces, read and written as JSON (README.md, "Scenario files").
+/// reproduces, read and written as JSON (MasonryLayout.docc/ScenarioFiles.md).
 ///
 /// `{"description": {format v2}, "updates": [...], "queries": [[x, y, width, height] or
 /// {"rect": [x, y, width, height], "edges": "open", "pinHeaders": true}, ...], "threads": [1, 2]}`;

@@ -1,9 +1,9 @@
 /// An incremental change to a laid-out description, like the batch updates a collection view
 /// performs when its data changes.
 ///
-/// Item updates may carry `spans` beside `heights` (one per height; README.md, "Layout
-/// description format"): new items without spans cover one column each; `setItemHeights`
-/// without spans keeps the items' spans.
+/// Item updates may carry `spans` beside `heights` (one per height; <doc:LayoutFormat>): new
+/// items without spans cover one column each; `setItemHeights` without spans keeps the items'
+/// spans.
 public enum LayoutUpdate: Hashable, Sendable {
     /// Adds items at the end of a section (a feed loading its next page).
     case appendItems(section: Int, heights: [Double], spans: [ItemSpan]? = nil)

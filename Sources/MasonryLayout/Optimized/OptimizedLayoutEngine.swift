@@ -377,7 +377,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         }
     }
 
-    /// A section's header frame, pinned for `rect` when given (README.md, "Queries").
+    /// A section's header frame, pinned for `rect` when given (MasonryLayout.docc/Queries.md).
     private func header(ofSection section: Int, pinnedTo rect: Rect?) -> Rect? {
         guard var header = layoutFrame(ofSupplementary: .header, inSection: section) else { return nil }
         if let rect {

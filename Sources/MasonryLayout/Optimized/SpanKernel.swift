@@ -106,7 +106,7 @@ extension SpanKernel.Lane {
 }
 
 /// The shortest-column rule for an item covering several columns, written for the kernel
-/// (README.md, "Layout arithmetic"; `ReferenceLayoutEngine.shortestStart` is the same rule as
+/// (MasonryLayout.docc/LayoutArithmetic.md; `ReferenceLayoutEngine.shortestStart` is the same rule as
 /// readable code).
 enum ShortestWindow {
     /// The start of the window of `span` adjacent columns (of `count`) whose highest height is
