@@ -30,7 +30,7 @@ let package = Package(
         // The tool. `masonry bench` runs under jemalloc, preloaded at run time rather than linked
         // (Sources/MasonryCommandLine/JemallocPreload.swift): no build needs a system package, and
         // test bundles, whose ThreadSanitizer allocator a jemalloc pointer would crash, never see it.
-        .executableTarget(name: "masonry", dependencies: ["MasonryCommandLine"]),
+        .executableTarget(name: "masonry", dependencies: ["MasonryCommandLine", "MasonrySupport"]),
         // libFuzzer's entry point, built by Scripts/fuzz with `swift build --sanitize=fuzzer`.
         .executableTarget(name: "MasonryFuzzTarget", dependencies: ["MasonryLayout", "MasonryVerification"]),
         // Mutation operators over the optimized engine's sources, and the catalogue tool Scripts/mutate runs.
@@ -38,10 +38,10 @@ let package = Package(
         .executableTarget(name: "MasonryMutationTool", dependencies: ["MasonryMutation", "MasonrySupport"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification"]),
         .testTarget(name: "MasonryVerificationTests", dependencies: ["MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
-        .testTarget(name: "MasonryBenchmarkHarnessTests", dependencies: ["MasonryBenchmarkHarness", "MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
+        .testTarget(name: "MasonryBenchmarkHarnessTests", dependencies: ["MasonryBenchmarkHarness", "MasonryVerification", "MasonryLayout", "MasonryWorkloads", "MasonrySupport"]),
         .testTarget(name: "MasonryMutationTests", dependencies: ["MasonryMutation"]),
         .testTarget(name: "MasonrySupportTests", dependencies: ["MasonrySupport"]),
-        .testTarget(name: "MasonryCommandLineTests", dependencies: ["MasonryCommandLine", "MasonryLayout", "MasonryWorkloads", "MasonryVerification"]),
+        .testTarget(name: "MasonryCommandLineTests", dependencies: ["MasonryCommandLine", "MasonryLayout", "MasonryWorkloads", "MasonryVerification", "MasonrySupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

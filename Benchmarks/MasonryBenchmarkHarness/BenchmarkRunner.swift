@@ -1,5 +1,6 @@
 import Foundation
 import MasonryLayout
+import MasonrySupport
 import MasonryVerification
 import MasonryWorkloads
 
@@ -412,20 +413,6 @@ public struct BenchmarkRunner {
 
     /// The checkout's commit, or "unknown" outside a git checkout.
     public static func gitCommit() -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "HEAD"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-        } catch {
-            return "unknown"
-        }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        return process.terminationStatus == 0 && !output.isEmpty ? output : "unknown"
+        GitCommit.current() ?? "unknown"
     }
 }

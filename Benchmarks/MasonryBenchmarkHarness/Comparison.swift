@@ -8,6 +8,8 @@
 /// consistent shift fails a build (and even so, two runs on a shared machine drift: `Scripts/ab`
 /// pairs interleaved runs instead). Only the gated engines' regressions fail the gate; the
 /// others are reported.
+import MasonrySupport
+
 public struct Comparison: Sendable {
     /// A row's outcome: worse beyond the threshold (and significant, for time), better likewise, or neither.
     public enum Verdict: String, Sendable {

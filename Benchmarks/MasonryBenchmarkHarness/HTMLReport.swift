@@ -1,4 +1,4 @@
-import MasonryVerification
+import MasonrySupport
 
 /// The self-contained HTML page written beside a run's result files (`FILE.html`): the summary's
 /// tables and the chart, inline, with a small style sheet and nothing fetched from elsewhere, so

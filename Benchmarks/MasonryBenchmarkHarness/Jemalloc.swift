@@ -1,10 +1,12 @@
+import MasonrySupport
+
 /// The process allocator's statistics and settings, read and written through jemalloc's `mallctl`.
 ///
 /// `masonry bench` preloads jemalloc (Debian builds it unprefixed, so it replaces `malloc` for
 /// every allocation of the process) and hands its `mallctl` in; nothing links it, so test
 /// bundles stay free of it. Statistics are cached by jemalloc and refreshed by
 /// writing `epoch`; the calling thread's cache is flushed first so that its contents count.
-public struct Jemalloc: Sendable {
+public struct Jemalloc: AllocatorStatistics {
     /// The signature of jemalloc's `mallctl(name, oldp, oldlenp, newp, newlen)`.
     public typealias Control = @convention(c) (
         UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int

@@ -1,6 +1,8 @@
 /// A summary made of paragraphs, headings and tables, rendered as Markdown (result files,
 /// `--format markdown`), as aligned plain text (a terminal) or as HTML (the report beside the
 /// result files): one content, three renderings.
+import MasonrySupport
+
 public struct ReportSummary: Sendable {
     /// One part of a summary.
     public enum Block: Sendable {

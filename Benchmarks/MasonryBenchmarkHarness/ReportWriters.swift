@@ -1,4 +1,5 @@
 import Foundation
+import MasonrySupport
 
 /// The Markdown summary and github-action-benchmark's `customSmallerIsBetter` JSON of a run.
 public enum ReportWriters {

@@ -1,5 +1,5 @@
 import Foundation
-import MasonryVerification
+import MasonrySupport
 
 /// An SVG picture of a run that a browser shows: prepare time per item against item count
 /// (log-log, one line per engine and placement), and rect-query latency percentiles per engine.

@@ -73,7 +73,7 @@ enum BenchCommand: Command {
             configuration.threads = 1  // Dispatch's workers make multi-threaded counts vary (Benchmarks.md)
         }
         configuration.repetitions = try arguments.integer(repetitions, in: (counting ? 1 : 2)...1000, default: counting ? 1 : 5)
-        configuration.jemalloc = context.jemalloc
+        configuration.jemalloc = context.allocator as? Jemalloc  // the harness measures through jemalloc's own type
         if arguments[baseline] == nil, let option = GateOptions.thresholds.sorted(by: { $0.name < $1.name }).first(where: { arguments[$0] != nil }) {
             throw .usage(qualifiedName, "\(option.name) needs --baseline")
         }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import MasonryBenchmarkHarness
+import MasonrySupport
 
 /// Runs `masonry bench --metric instructions` again under Valgrind's callgrind, so the user types
 /// one command: the same executable and arguments plus the internal `--callgrind-child DIR`, with
@@ -18,8 +19,9 @@ enum CallgrindLauncher {
     static let childOption = "--callgrind-child"
     /// The environment variable carrying valgrind's version to the measured process.
     static let versionVariable = "MASONRY_VALGRIND_VERSION"
-    /// The environment variable carrying the checkout's commit: under valgrind, Foundation's
-    /// `Process` cannot start `git` (it fails with EBADF closing valgrind's reserved descriptors).
+    /// The environment variable carrying the checkout's commit, read by this process for the
+    /// measured one: under valgrind, starting git has failed (Foundation's `Process` did, with
+    /// EBADF closing valgrind's reserved descriptors).
     static let commitVariable = "MASONRY_GIT_COMMIT"
     /// Bytes of argument and environment strings the measured process starts with (before
     /// valgrind adds its own few, the same on every run).
@@ -34,47 +36,45 @@ enum CallgrindLauncher {
             throw CommandFailure(.badInput, "--metric instructions needs valgrind, which is not on PATH "
                                  + "(Debian: apt-get install valgrind; Scripts/lib/requirements.sh installs it)")
         }
-        let version = (try? capture(valgrind, ["--version"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
+        let version = Subprocess.output(of: valgrind, ["--version"]) ?? "unknown"
         let directory = try ScratchDirectory.make("callgrind")
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let tool = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let clientArguments = [tool, "bench"] + arguments + [childOption, directory.path]
+        let clientArguments = [ExecutablePath.current(), "bench"] + arguments + [childOption, directory.path]
         // valgrind's own messages (3.19 warns about DWARF 5 forms in Swift's debug information) go
         // to a log, shown when the measured process fails.
         let log = directory.appendingPathComponent("valgrind.log").path
         let valgrindArguments = ["--tool=callgrind", "--instr-atstart=no", "--log-file=\(log)",
                                  "--callgrind-out-file=\(directory.path)/callgrind.out"] + clientArguments
-        let process = Process()
+        let launcher: (executable: String, arguments: [String])
         if let setarch = executable(named: "setarch"), let machine = machine(),
-           (try? capture(setarch, [machine, "-R", "/bin/true"])) != nil {
-            process.executableURL = URL(fileURLWithPath: setarch)
-            process.arguments = [machine, "-R", valgrind] + valgrindArguments
+           (try? Subprocess.run(setarch, [machine, "-R", "/bin/true"], output: .discarded, error: .discarded))?.termination == .exited(0) {
+            launcher = (setarch, [machine, "-R", valgrind] + valgrindArguments)
         } else {
             // Containers whose seccomp profile refuses the personality change: counts then depend a
             // little more on where things land; the result file's context says "aslr": "on".
             console.error("masonry bench: warning: setarch -R is unavailable here; measuring with address-space randomisation on\n")
-            process.executableURL = URL(fileURLWithPath: valgrind)
-            process.arguments = valgrindArguments
+            launcher = (valgrind, valgrindArguments)
         }
-        process.environment = fixedEnvironment(arguments: clientArguments, valgrindVersion: version,
-                                               commit: BenchmarkRunner.gitCommit())
+        let environment = fixedEnvironment(arguments: clientArguments, valgrindVersion: version, commit: BenchmarkRunner.gitCommit())
         console.flush()
+        let termination: Subprocess.Termination
         do {
-            try process.run()
+            termination = try Subprocess.run(launcher.executable, launcher.arguments, environment: .replacing(environment)).termination
         } catch {
-            throw CommandFailure(.badInput, "cannot start valgrind: \(error.localizedDescription)")
+            throw CommandFailure(.badInput, "cannot start valgrind: \(error.reason)")
         }
-        process.waitUntilExit()
-        let status = process.terminationReason == .exit ? ExitCode(rawValue: process.terminationStatus) : nil
+        let status = termination.exitStatus.flatMap(ExitCode.init(rawValue:))
         if status == nil || status == .badInput, let text = try? String(contentsOfFile: log, encoding: .utf8) {
             let lines = text.split(separator: "\n").filter { !$0.hasPrefix("### unhandled dwarf2") }.suffix(20)
             if !lines.isEmpty { console.error("valgrind's log:\n" + lines.joined(separator: "\n") + "\n") }
         }
         guard let status else {
-            throw CommandFailure(.badInput, process.terminationReason == .exit
-                                 ? "valgrind exited with status \(process.terminationStatus)"
-                                 : "the measured process under valgrind ended with signal \(process.terminationStatus)")
+            let message = switch termination {
+            case .exited(let code): "valgrind exited with status \(code)"
+            case .signaled(let signal): "the measured process under valgrind ended with signal \(signal)"
+            }
+            throw CommandFailure(.badInput, message)
         }
         return status
     }
@@ -112,22 +112,5 @@ enum CallgrindLauncher {
         return withUnsafeBytes(of: &names.machine) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
-    }
-
-    /// Runs a command to completion and returns its standard output; throws when it fails.
-    static func capture(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw CommandFailure(.badInput, "\(executable) exited with \(process.terminationStatus)")
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 }

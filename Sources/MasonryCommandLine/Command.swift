@@ -1,4 +1,4 @@
-import MasonryBenchmarkHarness
+import MasonrySupport
 
 /// A `masonry` subcommand: its options declared once in `signature` (the parser and `--help`
 /// read the same declarations) and what it does with the parsed arguments.
@@ -12,8 +12,8 @@ protocol Command {
 /// What a command runs with besides its arguments.
 struct CommandContext {
     var console: Console
-    /// The process's allocator, when jemalloc is (pre)loaded.
-    var jemalloc: Jemalloc?
+    /// The process's allocator, when it can report its memory (jemalloc, (pre)loaded).
+    var allocator: (any AllocatorStatistics)?
 }
 
 extension Command {

@@ -1,4 +1,5 @@
 import MasonryBenchmarkHarness
+import MasonrySupport
 
 /// `masonry compare`: the regression gate between two result files.
 enum CompareCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import MasonryLayout
+import MasonrySupport
 import MasonryVerification
 
 /// Writes a failure's reproducer (a scenario file, or a chain of them: the format v1 description,

@@ -1,6 +1,7 @@
 import Foundation
 import MasonryBenchmarkHarness
 import MasonryLayout
+import MasonrySupport
 import MasonryVerification
 
 /// `masonry fuzz`: the crash-safe, shrinking differential fuzzer, and replay of its reproducers.
@@ -224,9 +225,6 @@ enum FuzzCommand: Command {
 
     /// This executable, to start again as the worker.
     private static func currentExecutable() -> String {
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        #endif
-        return Bundle.main.executablePath ?? CommandLine.arguments[0]
+        ExecutablePath.current()
     }
 }

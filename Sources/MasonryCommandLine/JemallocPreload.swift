@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import MasonryBenchmarkHarness
+import MasonrySupport
 
 /// Puts jemalloc under the tool's allocations for the commands that measure memory, without
 /// linking it: the tool starts itself again with `LD_PRELOAD` naming Debian's `libjemalloc.so.2`
@@ -40,7 +41,7 @@ public enum JemallocPreload {
         setenv("LD_PRELOAD", preload, 1)
         setenv(markerVariable, "1", 1)
         var argv = arguments.map { strdup($0) } + [nil]
-        execv("/proc/self/exe", &argv)
+        execv(ExecutablePath.current(), &argv)
         // The restart failed: carry on with the system allocator.
         unsetenv(markerVariable)
         #endif

@@ -1,4 +1,5 @@
 import MasonryLayout
+import MasonrySupport
 
 /// `masonry layout`: every item's frame, as CSV or JSON, or a drawing of the layout (SVG).
 enum LayoutCommand: Command {

@@ -1,4 +1,5 @@
 import MasonryLayout
+import MasonrySupport
 import MasonryVerification
 
 /// `masonry layout --format svg`: which part of a layout to draw, and the drawing.

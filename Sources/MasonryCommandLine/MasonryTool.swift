@@ -1,5 +1,5 @@
-import MasonryBenchmarkHarness
 import MasonryLayout
+import MasonrySupport
 
 /// The `masonry` command-line tool: dispatches to a subcommand and turns failures into one line
 /// on stderr and an exit status.
@@ -25,7 +25,7 @@ public enum MasonryTool {
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
     /// `jemalloc` is the process's allocator when the executable links it (benchmarks report
     /// memory and allocation counts only then).
-    public static func run(_ arguments: [String], console: Console, jemalloc: Jemalloc? = nil) -> ExitCode {
+    public static func run(_ arguments: [String], console: Console, jemalloc: (any AllocatorStatistics)? = nil) -> ExitCode {
         defer { console.flush() }
         guard let name = arguments.first else {
             console.error("masonry: missing command (see 'masonry --help')\n")
@@ -45,7 +45,7 @@ public enum MasonryTool {
         }
         guard let command = command(named: name, console: console) else { return .badInput }
         do {
-            return try command.main(Array(arguments.dropFirst()), context: CommandContext(console: console, jemalloc: jemalloc))
+            return try command.main(Array(arguments.dropFirst()), context: CommandContext(console: console, allocator: jemalloc))
         } catch {
             console.error("\(error.message.hasPrefix("masonry") ? "" : "\(command.qualifiedName): ")\(error.message)\n")
             return error.status

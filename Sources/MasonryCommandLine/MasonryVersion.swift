@@ -1,4 +1,5 @@
 import Foundation
+import MasonrySupport
 
 /// The tool's version, and the git commit of the checkout it was built from when that can be read.
 enum MasonryVersion {
@@ -14,17 +15,6 @@ enum MasonryVersion {
     /// asked of git at run time: the build records no commit of its own, so a tool built from a
     /// checkout with uncommitted changes reports the commit they sit on.
     static var commit: String? {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", sources, "rev-parse", "--short=12", "HEAD"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        return process.terminationStatus == 0 && !output.isEmpty ? output : nil
+        GitCommit.current(in: URL(fileURLWithPath: #filePath).deletingLastPathComponent().path, abbreviatedTo: 12)
     }
 }

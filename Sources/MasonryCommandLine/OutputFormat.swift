@@ -1,5 +1,7 @@
 /// The forms of a command's output, chosen with `--format`; each command accepts some of them
 /// (`masonry layout`: csv, json, svg; `masonry bench` and `masonry compare`: text, markdown).
+import MasonrySupport
+
 enum OutputFormat: String, CaseIterable {
     /// Comma-separated values with a header line.
     case csv

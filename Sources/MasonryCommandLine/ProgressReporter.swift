@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MasonrySupport
 
 /// Progress of a long run on standard error: `[n/total] step (elapsed, about … left)`.
 ///

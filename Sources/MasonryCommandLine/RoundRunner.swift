@@ -1,5 +1,6 @@
 import Foundation
 import MasonryBenchmarkHarness
+import MasonrySupport
 
 /// Runs the two tools' `bench` in the order of a round and reads their result files.
 struct RoundRunner {
@@ -38,20 +39,14 @@ struct RoundRunner {
         runs += 1
         let label = side == 0 ? "BASE" : "HEAD"
         let out = "\(directory)/\(runs)-\(label).json"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tools[side])
-        process.arguments = ["bench"] + arguments + ["--out", out]
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
+        let completion: Subprocess.Completion
         do {
-            try process.run()
+            completion = try Subprocess.run(tools[side], ["bench"] + arguments + ["--out", out], output: .discarded, error: .pipe)
         } catch {
-            throw CommandFailure(.badInput, "cannot run the \(label) tool '\(tools[side])': \(error.localizedDescription)")
+            throw CommandFailure(.badInput, "cannot run the \(label) tool '\(tools[side])': \(error.reason)")
         }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let status = process.terminationReason == .exit ? process.terminationStatus : -1
+        let message = String(decoding: completion.error, as: UTF8.self)
+        let status = completion.termination.exitStatus ?? -1
         guard status == 0 || status == 1, FileManager.default.fileExists(atPath: out) else {
             let detail = message.split(separator: "\n").last.map(String.init) ?? "no message"
             throw CommandFailure(.badInput, "the \(label) tool (\(names[side])) failed: '\(tools[side]) bench "

@@ -1,4 +1,5 @@
 import MasonryLayout
+import MasonrySupport
 
 /// An SVG that draws the reference's layout and the engine under test's side by side, with the
 /// elements whose frames differ filled red, so a mismatch can be seen rather than read.

@@ -1,4 +1,5 @@
 import MasonryLayout
+import MasonrySupport
 
 /// An SVG picture of any layout, or of a window of it: items coloured by section, headers and
 /// footers in grey, and optionally a query rect with what it returns.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import MasonryCommandLine
+import MasonrySupport
 
 // `bench` restarts itself with jemalloc preloaded (see JemallocPreload), so that the harness can
 // read the allocator's statistics through `mallctl`.

@@ -1,4 +1,5 @@
 @testable import MasonryBenchmarkHarness
+import MasonrySupport
 import Testing
 
 @Suite struct ReportSummaryTests {

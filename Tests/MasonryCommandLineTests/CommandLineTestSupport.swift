@@ -1,5 +1,6 @@
 import Foundation
 import MasonryCommandLine
+import MasonrySupport
 import Testing
 
 /// What a run of the tool printed, and its exit status.

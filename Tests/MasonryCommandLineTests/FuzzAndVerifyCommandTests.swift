@@ -1,6 +1,7 @@
 import Foundation
 import MasonryLayout
 @testable import MasonryCommandLine
+import MasonrySupport
 import MasonryVerification
 import Testing
 

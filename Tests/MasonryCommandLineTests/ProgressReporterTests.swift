@@ -1,4 +1,5 @@
 @testable import MasonryCommandLine
+import MasonrySupport
 import Testing
 
 @Suite struct ProgressReporterTests {

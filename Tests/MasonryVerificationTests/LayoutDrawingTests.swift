@@ -46,8 +46,4 @@ import Testing
     func numbersAreShort(value: Double, text: String) {
         #expect(LayoutDrawing.number(value) == text)
     }
-
-    @Test func textIsEscaped() {
-        #expect(SVGText.escape("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;")
-    }
 }

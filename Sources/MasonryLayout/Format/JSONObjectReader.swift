@@ -1,9 +1,9 @@
 /// Typed access to one JSON object's fields, with errors that name the field's path.
-struct JSONObjectReader {
+package struct JSONObjectReader {
     let members: [(key: String, value: JSONValue)]
     let path: String
 
-    init(_ value: JSONValue, at path: String) throws(LayoutError) {
+    package init(_ value: JSONValue, at path: String) throws(LayoutError) {
         guard case .object(let members) = value else {
             throw LayoutError(.wrongType, at: path, "must be an object, got \(value.typeName)")
         }
@@ -13,7 +13,7 @@ struct JSONObjectReader {
 
     func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    func optional(_ key: String) -> JSONValue? {
+    package func optional(_ key: String) -> JSONValue? {
         members.first { $0.key == key }?.value
     }
 
@@ -63,7 +63,7 @@ struct JSONObjectReader {
         return boolean
     }
 
-    func array(_ key: String) throws(LayoutError) -> [JSONValue] {
+    package func array(_ key: String) throws(LayoutError) -> [JSONValue] {
         let value = try required(key)
         guard case .array(let elements) = value else {
             throw LayoutError(.wrongType, at: fieldPath(key), "must be an array, got \(value.typeName)")
@@ -89,7 +89,7 @@ struct JSONObjectReader {
     /// suggesting the known field it is closest to (among those not given). Readers call it before
     /// reading any field, so that a misspelt field is named rather than the required field it
     /// leaves out. O(fields × known).
-    func refuseUnknownFields(allowing known: Set<String>) throws(LayoutError) {
+    package func refuseUnknownFields(allowing known: Set<String>) throws(LayoutError) {
         for member in members where !known.contains(member.key) {
             let given = Set(members.map(\.key))
             let suggestion = NameSuggestion.didYouMean(member.key, among: known.subtracting(given).sorted())

@@ -5,7 +5,7 @@
 /// correct rounding and checked by the caller (`1e400` becomes infinity and is refused there),
 /// UTF-8 validation, duplicate keys refused, and an error that says where the problem is.
 /// O(n) in the size of the input.
-struct JSONParser {
+package struct JSONParser {
     /// Deeper documents are refused: a layout description needs four levels.
     static let maximumDepth = 64
 
@@ -17,7 +17,7 @@ struct JSONParser {
         self.bytes = bytes
     }
 
-    static func parse(_ data: some Collection<UInt8>) throws(LayoutError) -> JSONValue {
+    package static func parse(_ data: some Collection<UInt8>) throws(LayoutError) -> JSONValue {
         let array = Array(data)
         do {
             return try array.withUnsafeBufferPointer { buffer in

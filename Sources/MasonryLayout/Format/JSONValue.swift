@@ -1,7 +1,7 @@
 /// A parsed JSON document, kept only as long as it takes to read a description from it.
 ///
 /// Objects keep their members in document order so that error messages and round trips are stable.
-enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)

@@ -16,7 +16,7 @@ extension LayoutDescription {
     }
 
     /// Reads a description from a parsed document; `path` prefixes the fields in errors.
-    init(jsonValue document: JSONValue, at path: String) throws(LayoutError) {
+    package init(jsonValue document: JSONValue, at path: String) throws(LayoutError) {
         let root = try JSONObjectReader(document, at: path)
         try root.refuseUnknownFields(allowing: Self.fieldNames)
         let width = try root.number("width")

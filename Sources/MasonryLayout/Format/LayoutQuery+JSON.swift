@@ -3,7 +3,7 @@
 extension LayoutQuery {
     /// `[x, y, width, height]` (closed, unpinned), or `{"rect": [x, y, width, height], "edges":
     /// "closed"|"open", "pinHeaders": bool}` with both options optional.
-    init(json value: JSONValue, at path: String) throws(LayoutError) {
+    package init(json value: JSONValue, at path: String) throws(LayoutError) {
         guard case .object = value else {
             self.init(try Self.rect(json: value, at: path))
             return
@@ -33,7 +33,7 @@ extension LayoutQuery {
     }
 
     /// The array form when the options are the defaults, so format v1 scenarios read and write unchanged.
-    func jsonText() -> String {
+    package func jsonText() -> String {
         let rectText = "[\(rect.x),\(rect.y),\(rect.width),\(rect.height)]"
         guard edges != .closed || pinningHeaders else { return rectText }
         return "{\"rect\":\(rectText),\"edges\":\"\(edges.rawValue)\",\"pinHeaders\":\(pinningHeaders)}"

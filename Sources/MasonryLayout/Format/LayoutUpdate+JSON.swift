@@ -6,7 +6,7 @@ extension LayoutUpdate {
     /// "heights", "spans"}}` (`spans` optional), `{"deleteItems": {"section", "start", "end"}}`,
     /// `{"insertSection": {"at", "section": {format v2 section}}}`, `{"deleteSection": {"at"}}`,
     /// `{"setWidth": {"width"}}`.
-    init(json value: JSONValue, at path: String) throws(LayoutError) {
+    package init(json value: JSONValue, at path: String) throws(LayoutError) {
         guard case .object(let members) = value, members.count == 1 else {
             throw LayoutError(.wrongType, at: path, "must be an object with one field naming the update")
         }
@@ -47,7 +47,7 @@ extension LayoutUpdate {
         }
     }
 
-    func jsonText() -> String {
+    package func jsonText() -> String {
         let items = { (heights: [Double], spans: [ItemSpan]?) in
             "\"heights\":\(SectionDescription.jsonList(heights))" + (spans.map { ",\"spans\":\(SectionDescription.jsonList($0))" } ?? "")
         }

@@ -1,4 +1,5 @@
-import MasonryBenchmarkHarness
+// Tests of TextTable, the Markdown and plain-text tables of summaries and reports.
+import MasonrySupport
 import Testing
 
 @Suite struct TextTableTests {

@@ -1,4 +1,5 @@
 import MasonryLayout
+import MasonryVerification
 import Testing
 
 /// Scenario files with format v2: spans in updates, query options, round trips bit for bit.

@@ -1,3 +1,6 @@
+// A scenario: a layout description with updates and rect queries, as test and fuzz files hold it.
+import MasonryLayout
+
 /// A layout description with a sequence of updates and rect queries: what a test or a fuzzer
 /// reproduces, read and written as JSON (MasonryLayout.docc/ScenarioFiles.md).
 ///

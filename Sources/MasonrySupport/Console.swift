@@ -1,3 +1,4 @@
+// Console: where a command writes its results and messages.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,9 +15,9 @@ public final class Console {
     private let writeError: (String) -> Void
     private static let flushThreshold = 1 << 20
     /// Whether standard output is a terminal: summaries are then aligned plain text, not Markdown.
-    let outputIsTerminal: Bool
+    public let outputIsTerminal: Bool
     /// Whether standard error is a terminal: progress is then redrawn in place.
-    let errorIsTerminal: Bool
+    public let errorIsTerminal: Bool
 
     /// A console writing through the two closures (neither stream a terminal, unless said).
     public init(writeOutput: @escaping ([UInt8]) -> Void, writeError: @escaping (String) -> Void,
@@ -46,15 +47,18 @@ public final class Console {
         }
     }
 
+    /// Appends `text` to standard output's buffer, writing it out once it holds 1 MiB.
     public func output(_ text: String) {
         outputBuffer.append(contentsOf: text.utf8)
         if outputBuffer.count >= Self.flushThreshold { flush() }
     }
 
+    /// Writes `text` to standard error at once (unbuffered: messages and progress).
     public func error(_ text: String) {
         writeError(text)
     }
 
+    /// Writes out what standard output's buffer holds.
     public func flush() {
         guard !outputBuffer.isEmpty else { return }
         writeOutput(outputBuffer)

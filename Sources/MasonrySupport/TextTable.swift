@@ -1,3 +1,4 @@
+// TextTable: rows of cells rendered as Markdown or aligned plain text.
 /// A table of text cells, rendered as Markdown (for files and `--format markdown`) or as aligned
 /// plain text (for a terminal): one set of rows, two renderings.
 public struct TextTable: Sendable, Equatable {

@@ -1,3 +1,4 @@
+// SVGText: the SVG writer the drawings, diagrams and charts share.
 /// A small SVG (XML) writer: elements with escaped attributes and text, one per line. Package-wide:
 /// the layout drawings, the failure diagrams and the benchmark charts write SVG through it.
 package struct SVGText {

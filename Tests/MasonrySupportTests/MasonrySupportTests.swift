@@ -1,1 +1,0 @@
-// Tests of MasonrySupport's plumbing, one file per source file it mirrors.
