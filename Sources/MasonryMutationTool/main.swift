@@ -29,11 +29,16 @@ func read(_ path: String) -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
+/// Every mutant of the engine's sources under `root`, in its folders (kernels, storage, queries)
+/// too, in path order.
 func mutants(root: String) -> [Mutant] {
     let directory = "\(root)/\(engineSources)"
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { fail("cannot list \(directory)") }
-    return names.filter { $0.hasSuffix(".swift") && !notTheEngine.contains($0) }.sorted().flatMap { name in
-        MutantCatalog.mutants(inFile: "\(engineSources)/\(name)", source: read("\(directory)/\(name)"))
+    guard let paths = FileManager.default.subpaths(atPath: directory) else { fail("cannot list \(directory)") }
+    let sources = paths.filter { path in
+        path.hasSuffix(".swift") && !notTheEngine.contains(String(path.split(separator: "/").last ?? ""))
+    }
+    return sources.sorted().flatMap { path in
+        MutantCatalog.mutants(inFile: "\(engineSources)/\(path)", source: read("\(directory)/\(path)"))
     }
 }
 

@@ -1,4 +1,4 @@
-import MasonryLayout
+@_spi(Verification) import MasonryLayout
 @testable import MasonryVerification
 import MasonryWorkloads
 import Testing
@@ -28,13 +28,20 @@ import Testing
         }
     }
 
-    @Test func checkpointBoundariesFollowTheColumnCount() {
-        #expect(RandomLayoutGenerator.checkpointIntervals(columns: 2).first == 64)
-        #expect(RandomLayoutGenerator.checkpointIntervals(columns: 9).first == 144)
+    /// Regression: the generator restated the engine's interval as max(64, 16 × columns) and
+    /// missed its rounding up to a power of two (80 where the engine's is 128 for 5 columns,
+    /// 144 where it is 256 for 9); the first interval is now the engine's own, told by its hook.
+    @Test(arguments: [(1, 64), (2, 64), (4, 64), (5, 128), (6, 128), (7, 128), (8, 128), (9, 256), (17, 512), (1024, 16384)])
+    func checkpointBoundariesAreTheEnginesOwn(columns: Int, engineInterval: Int) {
+        #expect(VerificationHooks.checkpointInterval(columns: columns) == engineInterval)
+        #expect(RandomLayoutGenerator.checkpointIntervals(columns: columns).first == engineInterval)
+        #expect(FuzzCaseFeature.atCheckpoint(engineInterval - 1, columns: columns) && FuzzCaseFeature.atCheckpoint(2 * engineInterval + 1, columns: columns))
+        #expect(!FuzzCaseFeature.atCheckpoint(engineInterval - 2, columns: columns) && !FuzzCaseFeature.atCheckpoint(engineInterval + 2, columns: columns))
+    }
+
+    @Test func boundaryIndicesStayInTheSection() {
         let indices = RandomLayoutGenerator.boundaryIndices(columns: 2, count: 130)
         #expect(Set([63, 64, 65, 127, 128, 129]).isSubset(of: indices) && indices.allSatisfy { (0...130).contains($0) })
-        #expect(FuzzCaseFeature.atCheckpoint(64, columns: 3) && FuzzCaseFeature.atCheckpoint(129, columns: 3))
-        #expect(!FuzzCaseFeature.atCheckpoint(62, columns: 3) && FuzzCaseFeature.atCheckpoint(143, columns: 9))
     }
 
     @Test func casesAreTheSameForTheSameSeed() {

@@ -1,0 +1,29 @@
+/// What a section's buffers are laid out for: its kernel, its column count and its
+/// checkpoint interval. Two sections with the same shape can share buffer layouts.
+@usableFromInline
+struct SectionShape: Equatable, Sendable {
+    @usableFromInline var kernel: SectionKernel
+    @usableFromInline var columnCount: Int
+    /// log2 of the checkpoint interval K: at least 64 items, and 16 per column, so checkpoints
+    /// (a height and a last item per column, 12 bytes) stay under one byte per item.
+    @usableFromInline var intervalShift: Int
+
+    init(kernel: SectionKernel, columnCount: Int) {
+        self.kernel = kernel
+        self.columnCount = columnCount
+        intervalShift = max(64, 16 * columnCount).roundedUpToPowerOfTwo.trailingZeroBitCount
+    }
+
+    /// The shape of a section placed by `placement` whose items all cover one column.
+    init(placement: Placement, columnCount: Int) {
+        self.init(kernel: SectionKernel(placement: placement, spans: false), columnCount: columnCount)
+    }
+
+    @inlinable var interval: Int { 1 << intervalShift }
+
+    /// Checkpoints a section of `items` items has: checkpoint 0 always, checkpoint b > 0 where
+    /// item b·K exists.
+    func checkpointCount(items: Int) -> Int {
+        items == 0 ? 1 : (items - 1) >> intervalShift + 1
+    }
+}
