@@ -65,9 +65,9 @@ struct Subcommand {
 
 let subcommands = [
     Subcommand("list", usage: "ROOT [LIST]", "every mutant of ROOT's engine sources", """
-        Prints every mutant of ROOT's engine sources (\(engineSources)), a line each, tab-separated:
-        id, fingerprint, status (equivalent, survivor or candidate, from the mutant list LIST),
-        operator, mutated line.
+        Prints every mutant of ROOT's engine sources (\(engineSources)), a line
+        each, tab-separated: id, fingerprint, status (equivalent, survivor or candidate, from the
+        mutant list LIST), operator, mutated line.
         """, required: ["ROOT"], optional: 1) { arguments in
         var list = MutantList()
         if arguments.count == 2 {
@@ -110,10 +110,11 @@ let help = """
     The mutant catalogue for Scripts/mutate, which builds, fuzzes and scores each mutant.
 
     COMMANDS:
-    \(subcommands.map { "  \($0.signature.name)  \($0.signature.usage[0])\n        \($0.signature.summary)" }.joined(separator: "\n"))
+    \(subcommands.map { "  \($0.signature.name.padding(toLength: 7, withPad: " ", startingAt: 0))\($0.signature.summary): "
+                        + "\($0.signature.name) \($0.signature.usage[0])" }.joined(separator: "\n"))
 
-    Run '\(tool) COMMAND --help' for a command's help. Exit status: 0 success, 2 bad usage, an
-    unknown mutant or an unreadable file (one line on stderr).
+    Run '\(tool) COMMAND --help' for a command's help. Exit status: 0 success, 2 bad usage,
+    an unknown mutant or an unreadable file (one line on stderr).
 
     """
 
