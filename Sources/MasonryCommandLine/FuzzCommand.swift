@@ -79,15 +79,19 @@ enum FuzzCommand: Command {
         try form(for: arguments.original).run(arguments, context: context)
     }
 
-    /// The worker process the cases run in, or nil with `--in-process`.
-    static func worker(_ arguments: Arguments, memoryLimit: Int, plantedFault: ProcessFaultEngine.Fault?) throws(CommandFailure) -> WorkerCommand? {
-        guard !arguments.isSet(inProcess) else { return nil }
-        return WorkerCommand(
+    /// How the run and replay check a case: the check (the optimized engine, or the planted
+    /// fault) and the worker process it runs in, nil with `--in-process`.
+    static func caseRunner(_ arguments: Arguments) throws(CommandFailure) -> (checker: ScenarioChecker, worker: WorkerCommand?) {
+        let memoryLimit = try arguments.value(Self.memoryLimit)
+        let plantedFault = try arguments.value(Self.plantedFault)
+        guard !arguments.isSet(inProcess) else { return (checker(plantedFault), nil) }
+        let worker = WorkerCommand(
             executable: try arguments.value(workerExecutable) ?? currentExecutable(),
             arguments: ["fuzz", FuzzWorkerCommand.worker.name, Self.memoryLimit.name, "\(memoryLimit)"]
                 + (plantedFault.map { [Self.plantedFault.name, $0.rawValue] } ?? []),
             // Swift's backtracer takes seconds to describe a crash the supervisor reports anyway.
             environment: ["SWIFT_BACKTRACE": "enable=no"])
+        return (checker(plantedFault), worker)
     }
 
     /// The check the fuzzer and replay run: the optimized engine (or a planted fault) with the

@@ -32,9 +32,7 @@ enum FuzzReplayCommand: FuzzForm {
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
         try arguments.noPositionals()
-        let memoryLimit = try arguments.value(FuzzCommand.memoryLimit)
-        let plantedFault = try arguments.value(FuzzCommand.plantedFault)
-        let worker = try FuzzCommand.worker(arguments, memoryLimit: memoryLimit, plantedFault: plantedFault)
+        let (checker, worker) = try FuzzCommand.caseRunner(arguments)
         let path = try arguments.value(replay)!  // present: it chose this form
         let bytes = try InputFile.read(path)
         let chain: ScenarioChain
@@ -51,7 +49,7 @@ enum FuzzReplayCommand: FuzzForm {
             }
         }
         let counts = try arguments.value(threads) ?? (chain.threads.isEmpty ? ThreadCounts.standard : chain.threads)
-        let replayer = Replayer(checker: FuzzCommand.checker(plantedFault), worker: worker)
+        let replayer = Replayer(checker: checker, worker: worker)
         for count in counts {
             let failure: CheckFailure?
             do {

@@ -50,16 +50,14 @@ enum FuzzRunCommand: FuzzForm {
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
         try arguments.noPositionals()
-        let memoryLimit = try arguments.value(FuzzCommand.memoryLimit)
-        let plantedFault = try arguments.value(FuzzCommand.plantedFault)
-        let worker = try FuzzCommand.worker(arguments, memoryLimit: memoryLimit, plantedFault: plantedFault)
+        let (checker, worker) = try FuzzCommand.caseRunner(arguments)
         var configuration = Fuzzer.Configuration()
         configuration.seconds = Double(try arguments.value(seconds))
         configuration.shrinkSeconds = Double(try arguments.value(shrinkSeconds))
         configuration.seed = try arguments.value(FuzzCommand.seed)
         configuration.maximumCases = try arguments.value(cases)
         configuration.threads = try arguments.value(FuzzCommand.threads)
-        configuration.checker = FuzzCommand.checker(plantedFault)
+        configuration.checker = checker
         configuration.worker = worker
 
         let progress = ProgressReporter(console: console, total: nil, quiet: arguments.isSet(ProgressReporter.quiet))
