@@ -1,29 +1,30 @@
 import Foundation
 import MasonryBenchmarkHarness
+import MasonrySupport
 import MasonryWorkloads
 
 /// `masonry ab`: A/B of two builds of the tool on this machine, in interleaved rounds, with a
 /// three-way verdict per benchmark. `Scripts/ab BASE [HEAD]` builds the two revisions and runs it.
 enum ABCommand: Command {
-    static let baseTool = CommandOption("--base-tool", value: "PATH", "the BASE masonry executable")
-    static let headTool = CommandOption("--head-tool", value: "PATH", "the HEAD masonry executable")
-    static let baseName = CommandOption("--base-name", value: "TEXT", "how BASE is named in the output (default: its path)")
-    static let headName = CommandOption("--head-name", value: "TEXT", "how HEAD is named in the output (default: its path)")
-    static let suite = CommandOption("--suite", value: "S", "the suite both run (default: smoke)")
-    static let engines = CommandOption("--engines", value: "LIST", """
-        comma-separated engines that gate (default: optimized); every engine
-        runs, the others are reported without gating (--filter runs fewer)
+    static let baseTool = Option("--base-tool", value: "PATH", .text, "the BASE masonry executable")
+    static let headTool = Option("--head-tool", value: "PATH", .text, "the HEAD masonry executable")
+    static let baseName = Option("--base-name", value: "TEXT", .text, shown: "its path", "how BASE is named in the output")
+    static let headName = Option("--head-name", value: "TEXT", .text, shown: "its path", "how HEAD is named in the output")
+    static let suite = Option("--suite", value: "S", .choice, default: BenchmarkSuite.smoke, "the suite both run")
+    static let engines = Option("--engines", value: "LIST", .engines, shown: "optimized", """
+        comma-separated engines that gate; every engine runs, the others
+        are reported without gating (--filter runs fewer)
         """)
-    static let threads = CommandOption("--threads", value: "N", "passed to bench: the optimized engine's thread count")
-    static let repetitions = CommandOption("--repetitions", value: "R", "passed to bench: repetitions per run (default: bench's)")
-    static let threshold = CommandOption("--threshold", value: "PCT", """
-        the change that counts, in percent (default: 3 for time, 1 for
-        instructions)
-        """)
-    static let maxRounds = CommandOption("--max-rounds", value: "N", "the most rounds of wall time (default: 30)")
-    static let confidence = CommandOption("--confidence", value: "C", "the family-wise confidence of the intervals (default: 0.95)")
-    static let seed = CommandOption("--seed", value: "S", "the seed of the ABBA/BAAB order (default: from the clock; printed)")
-    static let out = CommandOption("--out", value: "FILE", "write FILE (JSON: every round's ratios) and FILE's name with .md")
+    static let threads = Option("--threads", value: "N", .text, "passed to bench: the optimized engine's thread count")
+    static let repetitions = Option("--repetitions", value: "R", .text, shown: "bench's", "passed to bench: repetitions per run")
+    static let threshold = Option("--threshold", value: "PCT", .number(in: 0...1e6), shown: "3 for time, 1 for instructions",
+                                  "the change that counts, in percent")
+    static let maxRounds = Option("--max-rounds", value: "N", .integer(in: 1...WilcoxonSignedRank.largestExactSample), default: 30,
+                                  "the most rounds of wall time")
+    static let confidence = Option("--confidence", value: "C", .number(in: 0.5...0.9999), default: 0.95,
+                                   "the family-wise confidence of the intervals")
+    static let seed = Option("--seed", value: "S", .unsignedInteger, shown: "from the clock; printed", "the seed of the ABBA/BAAB order")
+    static let out = Option("--out", value: "FILE", .text, "write FILE (JSON: every round's ratios) and FILE's name with .md")
 
     static let signature = CommandSignature(
         name: "ab", summary: "A/B two builds in interleaved rounds: regressed, unchanged or inconclusive",
@@ -69,30 +70,30 @@ enum ABCommand: Command {
         try arguments.noPositionals()
         var tools: [String] = []
         for option in [baseTool, headTool] {
-            guard let path = arguments[option] else { throw .usage(qualifiedName, "needs \(option.name)") }
+            guard let path = try arguments.value(option) else { throw arguments.usageError("needs \(option.name)") }
             guard FileManager.default.isExecutableFile(atPath: path) else {
                 throw CommandFailure(.badInput, "\(option.name): '\(path)' is not an executable file")
             }
             tools.append(path)
         }
-        let names = [arguments[baseName] ?? tools[0], arguments[headName] ?? tools[1]]
+        let names = [try arguments.value(baseName) ?? tools[0], try arguments.value(headName) ?? tools[1]]
         var settings = ABComparison.Settings()
-        settings.metric = try arguments.choice(BenchCommand.metric, default: .time)
-        settings.thresholdPercent = try arguments.number(threshold, in: 0...1e6, default: settings.metric == .time ? 3 : 1)
-        settings.confidence = try arguments.number(confidence, in: 0.5...0.9999, default: 0.95)
-        if let list = arguments[engines] {
-            settings.gatedEngines = Set(try GateOptions.engines(list, option: engines, command: qualifiedName).map(\.rawValue))
+        settings.metric = try arguments.value(BenchCommand.metric)
+        settings.thresholdPercent = try arguments.value(threshold) ?? (settings.metric == .time ? 3 : 1)
+        settings.confidence = try arguments.value(confidence)
+        if let engines = try arguments.value(engines) {
+            settings.gatedEngines = Set(engines.map(\.rawValue))
         }
-        let maximumRounds = try arguments.integer(maxRounds, in: 1...WilcoxonSignedRank.largestExactSample, default: 30)
-        let suite: BenchmarkSuite = try arguments.choice(Self.suite, default: .smoke)
+        let maximumRounds = try arguments.value(maxRounds)
+        let suite = try arguments.value(Self.suite)
         _ = try GateOptions.filter(arguments)
         var benchArguments = ["--suite", suite.rawValue]
         for option in [GateOptions.filter, threads, repetitions] {
-            if let value = arguments[option] { benchArguments += [option.name, value] }
+            if let value = arguments.text(option) { benchArguments += [option.name, value] }
         }
         if settings.metric == .instructions { benchArguments += ["--metric", "instructions"] }
-        let seed = try arguments.unsignedInteger(Self.seed) ?? UInt64(Date().timeIntervalSince1970 * 1e6)
-        let out = arguments[Self.out]
+        let seed = try arguments.value(Self.seed) ?? UInt64(Date().timeIntervalSince1970 * 1e6)
+        let out = try arguments.value(Self.out)
         if let out { try OutputFile.checkWritable([out, OutputFile.sibling(of: out, extension: "md")]) }
 
         let directory = try ScratchDirectory.make("ab")

@@ -1,31 +1,33 @@
 import Foundation
 import MasonryBenchmarkHarness
+import MasonrySupport
 
 /// `masonry bench`: runs a benchmark suite, verifies every engine against the reference, writes
 /// result files and optionally gates on a baseline.
 enum BenchCommand: Command {
-    static let suite = CommandOption("--suite", value: "S", "smoke (seconds), standard (default, minutes), full (up to 10M items)")
-    static let engines = CommandOption("--engines", value: "LIST", "comma-separated: reference,peer,optimized (default: all three)")
-    static let metric = CommandOption("--metric", value: "M", "time (default) or instructions")
-    static let threads = CommandOption("--threads", value: "N", """
-        run the optimized engine on N threads only (default: 1, 2 and all cores
-        for multi-section workloads; 1 only with --metric instructions)
-        """)
-    static let repetitions = CommandOption("--repetitions", value: "R", """
-        measured repetitions after a warm-up (default: 5; 1 with --metric
-        instructions, where a spread over 0.01% between repetitions is reported)
-        """)
-    static let out = CommandOption("--out", value: "FILE", """
+    static let suite = Option("--suite", value: "S", .choice, default: BenchmarkSuite.standard,
+                              "smoke (seconds), standard (minutes) or full (up to 10M items)")
+    static let engines = Option("--engines", value: "LIST", .engines, shown: "all three", "comma-separated: reference,peer,optimized")
+    static let metric = Option("--metric", value: "M", .choice, default: BenchmarkMetric.time, "time or instructions")
+    static let threads = Option("--threads", value: "N", .integer(in: 1...4096), shown: """
+        1, 2 and all cores for multi-section workloads; 1 only with --metric instructions
+        """, "run the optimized engine on N threads only")
+    static let repetitions = Option("--repetitions", value: "R", .integer(in: 2...1000), default: 5, shown: """
+        5; 1 with --metric instructions, where a spread over 0.01% between repetitions is reported
+        """, "measured repetitions after a warm-up")
+    /// `--repetitions` with `--metric instructions`: counts repeat exactly, so one is enough.
+    static let countedRepetitions = OptionReader.integer(in: 1...1000)
+    static let out = Option("--out", value: "FILE", .text, """
         write FILE (Google Benchmark JSON) and beside it FILE's name with .md
         (summary, and the comparison with --baseline), .svg (chart), .html
         (the summary's tables and the chart in one self-contained page) and
         .github-action.json (customSmallerIsBetter)
         """)
-    static let baseline = CommandOption("--baseline", value: "FILE", """
+    static let baseline = Option("--baseline", value: "FILE", .text, """
         compare with a previous result file of the same metric, as
         'masonry compare' does (the optimized engine gates)
         """)
-    static let callgrindChild = CommandOption(CallgrindLauncher.childOption, value: "DIR", "the measured process", hidden: true)
+    static let callgrindChild = Option(CallgrindLauncher.childOption, value: "DIR", .text, hidden: true, "the measured process")
 
     static let signature = CommandSignature(
         name: "bench", summary: "measure the engines (prepare, queries, updates, memory) and verify them",
@@ -59,51 +61,51 @@ enum BenchCommand: Command {
         let console = context.console
         try arguments.noPositionals()
         var configuration = BenchmarkRunner.Configuration()
-        configuration.suite = try arguments.choice(suite, default: .standard)
-        configuration.filter = arguments[GateOptions.filter]
-        if let list = arguments[engines] {
-            configuration.engines = try GateOptions.engines(list, option: engines, command: qualifiedName)
-        }
-        configuration.metric = try arguments.choice(metric, default: .time)
+        configuration.suite = try arguments.value(suite)
+        configuration.filter = try arguments.value(GateOptions.filter)
+        if let engines = try arguments.value(engines) { configuration.engines = engines }
+        configuration.metric = try arguments.value(metric)
         let counting = configuration.metric == .instructions
         let format = try OutputFormat.summary(arguments, console: console)
-        if arguments[threads] != nil {
-            configuration.threads = try arguments.integer(threads, in: 1...4096, default: 1)
+        if let threads = try arguments.value(threads) {
+            configuration.threads = threads
         } else if counting {
             configuration.threads = 1  // Dispatch's workers make multi-threaded counts vary (Benchmarks.md)
         }
-        configuration.repetitions = try arguments.integer(repetitions, in: (counting ? 1 : 2)...1000, default: counting ? 1 : 5)
+        configuration.repetitions = !counting ? try arguments.value(repetitions)
+            : arguments.contains(repetitions) ? try arguments.value(repetitions, reading: countedRepetitions) : 1
         configuration.jemalloc = context.allocator as? Jemalloc  // the harness measures through jemalloc's own type
-        if arguments[baseline] == nil, let option = GateOptions.thresholds.sorted(by: { $0.name < $1.name }).first(where: { arguments[$0] != nil }) {
-            throw .usage(qualifiedName, "\(option.name) needs --baseline")
+        let baselinePath = try arguments.value(baseline)
+        if baselinePath == nil, let option = GateOptions.thresholds.sorted(by: { $0.name < $1.name }).first(where: { arguments.contains($0) }) {
+            throw arguments.usageError("\(option.name) needs --baseline")
         }
         let policy = try GateOptions.policy(arguments)
         // Everything that can fail on input fails now, before minutes of measuring.
-        let baselineReport = try arguments[baseline].map { path throws(CommandFailure) in try ResultInput.read(path) }
-        if let baselineReport, baselineReport.context.metric != configuration.metric {
-            throw CommandFailure(.badInput, "\(arguments[baseline]!) measured \(baselineReport.context.metric.rawValue), "
+        let baselineReport = try baselinePath.map { path throws(CommandFailure) in try ResultInput.read(path) }
+        if let baselinePath, let baselineReport, baselineReport.context.metric != configuration.metric {
+            throw CommandFailure(.badInput, "\(baselinePath) measured \(baselineReport.context.metric.rawValue), "
                                  + "this run measures \(configuration.metric.rawValue): compare files of one metric")
         }
-        let out = arguments[Self.out]
+        let out = try arguments.value(Self.out)
         if let out { try OutputFile.checkWritable(outputPaths(out).map(\.path)) }
         let planned: Int
         do {
             planned = try BenchmarkRunner(configuration, progress: { _ in }).plannedBenchmarkCount()
         } catch {
-            throw .usage(qualifiedName, "--filter is not a valid regular expression: \(error)")
+            throw arguments.usageError("\(GateOptions.filter.name) is not a valid regular expression: \(error)")
         }
 
         if counting {
-            guard let directory = arguments[callgrindChild] else {
+            guard let directory = try arguments.value(callgrindChild) else {
                 return try CallgrindLauncher.run(arguments.original, console: console)
             }
             guard BenchmarkMetric.isRunningUnderValgrind else {
-                throw .usage(qualifiedName, "\(CallgrindLauncher.childOption) is internal: 'masonry bench --metric instructions' runs valgrind itself")
+                throw arguments.usageError("\(callgrindChild.name) is internal: 'masonry bench --metric instructions' runs valgrind itself")
             }
             configuration.callgrindOutputFile = "\(directory)/callgrind.out"
             configuration.valgrindVersion = ProcessInfo.processInfo.environment[CallgrindLauncher.versionVariable]
-        } else if arguments[callgrindChild] != nil {
-            throw .usage(qualifiedName, "\(CallgrindLauncher.childOption) is internal to --metric instructions")
+        } else if arguments.contains(callgrindChild) {
+            throw arguments.usageError("\(callgrindChild.name) is internal to --metric instructions")
         }
 
         let progress = ProgressReporter(console: console, total: planned, quiet: arguments.isSet(ProgressReporter.quiet))
@@ -123,7 +125,7 @@ enum BenchCommand: Command {
 
         var summary = ReportWriters.summary(outcome.report, mismatches: outcome.mismatches)
         var skipped = outcome.skipped
-        if counting, arguments[threads] == nil {
+        if counting, !arguments.contains(threads) {
             skipped.append("prepare/optimized/…/threads:2 and more: instruction mode counts one thread (Dispatch's worker "
                            + "threads make multi-threaded counts vary by up to 0.04% from run to run; --threads N measures them anyway)")
         }
@@ -138,7 +140,7 @@ enum BenchCommand: Command {
         var status: ExitCode = outcome.mismatches.isEmpty ? .success : .checkFailed
         if let baselineReport {
             let gate = try CompareCommand.gate(baseline: baselineReport, current: outcome.report, policy: policy, console: console)
-            summary.append(.heading("Comparison with \(arguments[baseline]!)"))
+            summary.append(.heading("Comparison with \(baselinePath!)"))
             summary.append(contentsOf: gate.summary)
             if gate.status == .checkFailed { status = .checkFailed }
         }

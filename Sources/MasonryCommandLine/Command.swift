@@ -7,6 +7,9 @@ protocol Command {
     static var signature: CommandSignature { get }
     /// Runs with the parsed arguments (never a request for help: `main` answers that).
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode
+    /// Parses the arguments after the command name and runs (a command of several forms, such
+    /// as `masonry fuzz`, chooses the form's signature first).
+    static func main(_ arguments: [String], context: CommandContext) throws(CommandFailure) -> ExitCode
 }
 
 /// What a command runs with besides its arguments.

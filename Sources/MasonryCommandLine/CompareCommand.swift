@@ -3,9 +3,9 @@ import MasonrySupport
 
 /// `masonry compare`: the regression gate between two result files.
 enum CompareCommand: Command {
-    static let engines = CommandOption("--engines", value: "LIST", """
-        comma-separated engines that gate (default: optimized); the others
-        are reported without gating
+    static let engines = Option("--engines", value: "LIST", .engines, shown: "optimized", """
+        comma-separated engines that gate; the others are reported
+        without gating
         """)
 
     static let signature = CommandSignature(
@@ -35,7 +35,7 @@ enum CompareCommand: Command {
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
         guard arguments.positionals.count == 2 else {
-            throw .usage(qualifiedName, arguments.positionals.count < 2 ? "needs BASELINE and CURRENT files" : "unexpected argument '\(arguments.positionals[2])'")
+            throw arguments.usageError(arguments.positionals.count < 2 ? "needs BASELINE and CURRENT files" : "unexpected argument '\(arguments.positionals[2])'")
         }
         let policy = try GateOptions.policy(arguments, gatedEngines: engines)
         let filter = try GateOptions.filter(arguments)

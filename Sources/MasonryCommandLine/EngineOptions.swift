@@ -1,4 +1,5 @@
 import MasonryLayout
+import MasonrySupport
 
 /// Which engine a command lays out with.
 enum EngineKind: String, CaseIterable {
@@ -8,16 +9,18 @@ enum EngineKind: String, CaseIterable {
 
 /// The `--engine` and `--threads` options shared by the commands that lay out a description.
 struct EngineOptions {
-    static let engine = CommandOption("--engine", value: "reference|optimized", "the engine to lay out with (default: optimized)")
-    static let threads = CommandOption("--threads", value: "N", "threads for the optimized engine (default: all cores; 1 = none)")
-    static let options = [engine, threads]
+    static let engine = Option("--engine", value: "reference|optimized", .choice, default: EngineKind.optimized,
+                               "the engine to lay out with")
+    static let threads = Option("--threads", value: "N", .integer(in: 1...4096), default: OptimizedLayoutEngine.defaultThreadCount,
+                                shown: "all cores; 1 = none", "threads for the optimized engine")
+    static let options: [any DeclaredOption] = [engine, threads]
 
     var kind: EngineKind
     var threads: Int
 
     init(_ arguments: Arguments) throws(CommandFailure) {
-        kind = try arguments.choice(Self.engine, default: .optimized)
-        threads = try arguments.integer(Self.threads, in: 1...4096, default: OptimizedLayoutEngine.defaultThreadCount)
+        kind = try arguments.value(Self.engine)
+        threads = try arguments.value(Self.threads)
     }
 
     func makeEngine(_ description: LayoutDescription) -> any LayoutEngine {

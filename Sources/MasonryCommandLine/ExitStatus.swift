@@ -1,3 +1,5 @@
+import MasonrySupport
+
 /// The exit statuses of `masonry`, a contract for the scripts that call it.
 public enum ExitCode: Int32, Sendable {
     case success = 0
@@ -8,7 +10,7 @@ public enum ExitCode: Int32, Sendable {
 }
 
 /// A failure that ends a command with one line on stderr and an exit status.
-public struct CommandFailure: Error, Sendable {
+public struct CommandFailure: UsageFailure, Sendable {
     public var status: ExitCode
     public var message: String
 
@@ -17,7 +19,8 @@ public struct CommandFailure: Error, Sendable {
         self.message = message
     }
 
-    static func usage(_ command: String, _ message: String) -> CommandFailure {
+    /// The failure of a bad command line: `COMMAND: MESSAGE (see 'COMMAND --help')`, exit status 2.
+    public static func usage(_ command: String, _ message: String) -> CommandFailure {
         CommandFailure(.badInput, "\(command): \(message) (see '\(command) --help')")
     }
 }

@@ -4,15 +4,15 @@ import MasonrySupport
 /// `masonry layout`: every item's frame, as CSV or JSON, or a drawing of the layout (SVG).
 enum LayoutCommand: Command {
     static let format = OutputFormat.option([.csv, .json, .svg], """
-        csv (default): header section,item,x,y,width,height and one
+        csv: header section,item,x,y,width,height and one
         row per item in (section, item) order; json: contentSize,
         items, headers and footers; svg: a drawing (below)
         """)
-    static let rect = CommandOption("--rect", value: "x,y,width,height", """
+    static let rect = Option("--rect", value: "x,y,width,height", .rect, """
         with --format svg: outline this query rect and emphasise the
         elements it returns (closed edges, as masonry query)
         """)
-    static let window = CommandOption("--window", value: "OFFSET,LENGTH", """
+    static let window = Option("--window", value: "OFFSET,LENGTH", LayoutPicture.window, """
         with --format svg: draw only this band along the scroll axis (y
         for a vertical layout, x for a horizontal one), across the content
         """)
@@ -38,69 +38,22 @@ enum LayoutCommand: Command {
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
         let path = try arguments.singlePositional(what: "FILE (a layout description, or - for standard input)")
-        let format = try arguments.choice(Self.format, among: [.csv, .json, .svg], default: OutputFormat.csv)
-        if format != .svg, let option = [rect, window].first(where: { arguments[$0] != nil }) {
-            throw .usage(qualifiedName, "\(option.name) draws: it needs --format svg")
+        let format = try arguments.value(Self.format)
+        if format != .svg, let option = ([rect, window] as [any DeclaredOption]).first(where: { arguments.contains($0) }) {
+            throw arguments.usageError("\(option.name) draws: it needs --format svg")
         }
-        let query = try arguments[rect].map { text throws(CommandFailure) in try Rect(commandLineText: text, command: qualifiedName) }
-        let band = try arguments[window].map { text throws(CommandFailure) in
-            try LayoutPicture.window(text, option: window, command: qualifiedName)
-        }
+        let query = try arguments.value(rect)
+        let band = try arguments.value(window)
         let options = try EngineOptions(arguments)
         let description = try InputFile.readDescription(path)
         let engine = options.makeEngine(description)
         switch format {
-        case .json: writeJSON(engine, console: console)
+        case .json: ElementWriters.layoutJSON(engine, console: console)
         case .svg:
             let title = "\(path == "-" ? "<stdin>" : path): \(description.itemCount) items, \(description.sections.count) section(s)"
             console.output(try LayoutPicture.svg(engine, band: band, query: query, title: title, console: console, command: qualifiedName))
-        default: writeCSV(engine, console: console)
+        default: ElementWriters.itemsCSV(engine, console: console)
         }
         return .success
-    }
-
-    static func writeCSV(_ engine: some LayoutEngine, console: Console) {
-        console.output("section,item,x,y,width,height\n")
-        for (section, description) in engine.layoutDescription.sections.enumerated() {
-            for item in description.itemHeights.indices {
-                let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!
-                console.output("\(section),\(item),\(frame.csvFields)\n")
-            }
-        }
-    }
-
-    static func writeJSON(_ engine: some LayoutEngine, console: Console) {
-        let sections = engine.layoutDescription.sections
-        let items = sections.indices.lazy.flatMap { section in
-            sections[section].itemHeights.indices.lazy.map { item in
-                LayoutElement(kind: .item, section: section, item: item,
-                              frame: engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!)
-            }
-        }
-        let supplementary = { (kind: ElementKind) in
-            sections.indices.lazy.compactMap { section in
-                engine.frame(ofSupplementary: kind, inSection: section).map { LayoutElement(kind: kind, section: section, frame: $0) }
-            }
-        }
-        writeJSON(contentSize: engine.contentSize, items: items, headers: supplementary(.header),
-                  footers: supplementary(.footer), console: console)
-    }
-
-    /// The JSON document of `--format json`: `contentSize`, then `items`, `headers` and `footers`
-    /// as arrays of objects (`section`, `item` for items, `x`, `y`, `width`, `height`), streamed.
-    static func writeJSON(contentSize size: Size, items: some Sequence<LayoutElement>, headers: some Sequence<LayoutElement>,
-                          footers: some Sequence<LayoutElement>, console: Console) {
-        console.output("{\"contentSize\":{\"width\":\(size.width.roundTripText),\"height\":\(size.height.roundTripText)}")
-        let lists = [(",\"items\":[", AnySequence(items)), ("],\n\"headers\":[", AnySequence(headers)), ("],\n\"footers\":[", AnySequence(footers))]
-        for (opening, elements) in lists {
-            console.output(opening)
-            var first = true
-            for element in elements {
-                let item = element.kind == .item ? "\"item\":\(element.item)," : ""
-                console.output("\(first ? "" : ",")\n{\"section\":\(element.section),\(item)\(element.frame.jsonFields)}")
-                first = false
-            }
-        }
-        console.output("]}\n")
     }
 }

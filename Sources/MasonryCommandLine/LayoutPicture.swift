@@ -11,14 +11,14 @@ import MasonryVerification
 /// to choose another. So a 10-million-item layout gives a drawing of a few megabytes, never 100.
 enum LayoutPicture {
     /// Reads `OFFSET,LENGTH`: two finite numbers, the length > 0.
-    static func window(_ text: String, option: CommandOption, command: String) throws(CommandFailure) -> (offset: Double, length: Double) {
+    static let window = OptionReader<(offset: Double, length: Double)>(read: { text, name throws(InvalidOptionValue) in
         let fields = text.split(separator: ",", omittingEmptySubsequences: false)
         let numbers = fields.compactMap { Double($0) }
         guard fields.count == 2, numbers.count == 2, numbers.allSatisfy(\.isFinite), numbers[1] > 0 else {
-            throw .usage(command, "\(option.name) must be two finite numbers OFFSET,LENGTH along the scroll axis, the length > 0, got '\(text)'")
+            throw InvalidOptionValue("\(name) must be two finite numbers OFFSET,LENGTH along the scroll axis, the length > 0, got '\(text)'")
         }
         return (numbers[0], numbers[1])
-    }
+    }, describe: { "\($0.offset.roundTripText),\($0.length.roundTripText)" })
 
     /// The drawing's window: the band `band` along the scroll axis, across the whole content.
     static func rect(_ band: (offset: Double, length: Double), in engine: some LayoutEngine) -> Rect {

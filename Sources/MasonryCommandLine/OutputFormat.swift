@@ -1,3 +1,5 @@
+import MasonrySupport
+
 /// The forms of a command's output, chosen with `--format`; each command accepts some of them
 /// (`masonry layout`: csv, json, svg; `masonry bench` and `masonry compare`: text, markdown).
 import MasonrySupport
@@ -14,19 +16,20 @@ enum OutputFormat: String, CaseIterable {
     /// Markdown tables, for files and pull requests.
     case markdown
 
-    /// `--format text|markdown` of the commands that print summaries.
-    static let summaryOption = option([.text, .markdown], """
+    /// `--format text|markdown` of the commands that print summaries; without it, the console's.
+    static let summaryOption = Option("--format", value: "text|markdown", .choice(among: [OutputFormat.text, .markdown]),
+                                      shown: "text on a terminal, markdown otherwise", """
         text: tables aligned in columns; markdown: Markdown tables, as in
-        the result files (default: text on a terminal, markdown otherwise)
+        the result files
         """)
 
     /// The summary format asked for, or the console's: text on a terminal, Markdown in a pipe or a file.
     static func summary(_ arguments: Arguments, console: Console) throws(CommandFailure) -> OutputFormat {
-        try arguments.choice(summaryOption, among: [.text, .markdown], default: console.outputIsTerminal ? .text : .markdown)
+        try arguments.value(summaryOption) ?? (console.outputIsTerminal ? .text : .markdown)
     }
 
     /// The `--format` declaration for a command that accepts `choices`, the first the default.
-    static func option(_ choices: [OutputFormat], _ help: String) -> CommandOption {
-        CommandOption("--format", value: choices.map(\.rawValue).joined(separator: "|"), help)
+    static func option(_ choices: [OutputFormat], _ help: String) -> Option<OutputFormat> {
+        Option("--format", value: choices.map(\.rawValue).joined(separator: "|"), .choice(among: choices), default: choices[0], help)
     }
 }

@@ -21,7 +21,7 @@ final class ProgressReporter {
     private var lastLogged: Double?
 
     /// `--quiet`, the flag of every command that reports progress.
-    static let quiet = CommandOption(flag: "--quiet", "no progress on stderr")
+    static let quiet = Flag("--quiet", "no progress on stderr")
 
     /// `total` is the number of steps when known; `clock` returns seconds (monotonic).
     init(console: Console, total: Int?, quiet: Bool = false, isTerminal: Bool? = nil,

@@ -1,10 +1,13 @@
+import MasonrySupport
 import MasonryVerification
+import MasonryWorkloads
 
 /// `masonry verify`: the optimized engine against the reference over a matrix of large layouts.
 enum VerifyCommand: Command {
-    static let suite = CommandOption("--suite", value: "S", "smoke, standard (default) or full")
-    static let threads = CommandOption("--threads", value: "LIST", "comma-separated thread counts, 'all' for every core (default: 1,2,all)")
-    static let out = CommandOption("--out", value: "DIR", "where reproducers go (default: verify-failures)")
+    static let suite = Option("--suite", value: "S", .choice, default: VerificationSuite.Size.standard, "smoke, standard or full")
+    static let threads = Option("--threads", value: "LIST", .threadList, default: ThreadCounts.standard, shown: "1,2,all",
+                                "comma-separated thread counts, 'all' for every core")
+    static let out = Option("--out", value: "DIR", .text, default: "verify-failures", "where reproducers go")
 
     static let signature = CommandSignature(
         name: "verify", summary: "check the optimized engine against the reference, frame for frame",
@@ -32,8 +35,8 @@ enum VerifyCommand: Command {
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         let console = context.console
         try arguments.noPositionals()
-        let size: VerificationSuite.Size = try arguments.choice(Self.suite, default: .standard)
-        let threads = try ThreadList.parse(arguments, Self.threads, default: ThreadList.standard)
+        let size = try arguments.value(Self.suite)
+        let threads = try arguments.value(Self.threads)
         let suite = VerificationSuite(size: size, threads: threads)
         let progress = ProgressReporter(console: console, total: suite.progressSteps, quiet: arguments.isSet(ProgressReporter.quiet))
         let started = ContinuousClock.now
@@ -49,7 +52,7 @@ enum VerifyCommand: Command {
         }
         console.error("masonry verify: mismatch: \(failure.failure.message)\n")
         try FailureReport.write(failure.chain, failure.failure, name: "verify-failure",
-                                directory: arguments[out] ?? "verify-failures", console: console)
+                                directory: try arguments.value(out), console: console)
         return .checkFailed
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MasonryMutation
+import MasonrySupport
 
 // The mutant catalogue for Scripts/mutate (which builds, fuzzes and scores each mutant):
 //   MasonryMutationTool list ROOT [LIST]       every mutant of ROOT's engine sources, tab-separated:
@@ -9,6 +10,8 @@ import MasonryMutation
 //                                              path under DEST
 //   MasonryMutationTool entry ROOT ID KIND REASON   prints the mutant list's line for mutant ID
 // Exit status 2 on bad usage, an unknown mutant or an unreadable file, with one line on stderr.
+// The arguments are parsed by MasonrySupport's option parser, as masonry's are: `--help` (also
+// after a subcommand) prints the help.
 
 /// The sources the mutation score covers: the optimized engine.
 let engineSources = "Sources/MasonryLayout/Optimized"
@@ -19,8 +22,11 @@ let engineSources = "Sources/MasonryLayout/Optimized"
 /// layout calls.
 let notTheEngine: Set<String> = ["SectionHandle+Invariants.swift", "ValueChainFloor.swift"]
 
+let tool = "MasonryMutationTool"
+let usage = "usage: \(tool) list ROOT [LIST] | write ROOT DEST ID | entry ROOT ID KIND REASON"
+
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("MasonryMutationTool: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("\(tool): \(message)\n".utf8))
     exit(2)
 }
 
@@ -47,34 +53,90 @@ func mutant(_ id: String, root: String) -> Mutant {
     return found
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-switch (arguments.first, arguments.count) {
-case ("list", 2), ("list", 3):
-    var list = MutantList()
-    if arguments.count == 3 {
-        do {
-            list = try MutantList(text: read(arguments[2]))
-        } catch {
-            fail("\(arguments[2]): \(error)")
+/// A subcommand: its signature (positionals only, and `--help`) and what it does with them.
+struct Subcommand {
+    let signature: CommandSignature
+    let positionals: (required: [String], optional: Int)
+    let run: ([String]) -> Void
+
+    init(_ name: String, usage: String, _ summary: String, _ discussion: String, required: [String], optional: Int = 0,
+         run: @escaping ([String]) -> Void) {
+        signature = CommandSignature(tool: tool, name: name, summary: summary, usage: [usage], discussion: discussion, options: [],
+                                     exitStatus: "0 success, 2 bad usage, an unknown mutant or an unreadable file (one line on stderr).")
+        positionals = (required, optional)
+        self.run = run
+    }
+}
+
+let subcommands = [
+    Subcommand("list", usage: "ROOT [LIST]", "every mutant of ROOT's engine sources", """
+        Prints every mutant of ROOT's engine sources (\(engineSources)), a line
+        each, tab-separated: id, fingerprint, status (equivalent, survivor or candidate, from the
+        mutant list LIST), operator, mutated line.
+        """, required: ["ROOT"], optional: 1) { arguments in
+        var list = MutantList()
+        if arguments.count == 2 {
+            do {
+                list = try MutantList(text: read(arguments[1]))
+            } catch {
+                fail("\(arguments[1]): \(error)")
+            }
         }
+        var output = ""
+        for mutant in mutants(root: arguments[0]) {
+            let status = list.entry(for: mutant)?.kind.rawValue ?? "candidate"
+            let mutated = mutant.mutated.drop { $0 == " " }.replacing("\t", with: " ")
+            output += "\(mutant.id)\t\(mutant.fingerprint)\t\(status)\t\(mutant.mutationOperator.rawValue)\t\(mutated)\n"
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    },
+    Subcommand("write", usage: "ROOT DEST ID", "write a mutant's file", """
+        Writes ROOT's file with mutant ID applied to the same path under DEST.
+        """, required: ["ROOT", "DEST", "ID"]) { arguments in
+        let (root, destination) = (arguments[0], arguments[1])
+        let chosen = mutant(arguments[2], root: root)
+        guard let mutated = MutantCatalog.apply(chosen, to: read("\(root)/\(chosen.file)")) else { fail("\(chosen.file) changed") }
+        guard FileManager.default.createFile(atPath: "\(destination)/\(chosen.file)", contents: Data(mutated.utf8)) else {
+            fail("cannot write \(destination)/\(chosen.file)")
+        }
+    },
+    Subcommand("entry", usage: "ROOT ID KIND REASON", "print a mutant list's line", """
+        Prints the mutant list's line for mutant ID of ROOT: KIND is equivalent or survivor, REASON
+        why (put -- before a REASON that starts with -).
+        """, required: ["ROOT", "ID", "KIND", "REASON"]) { arguments in
+        guard let kind = MutantList.Kind(rawValue: arguments[2]) else { fail("kind must be equivalent or survivor") }
+        print(MutantList.line(for: mutant(arguments[1], root: arguments[0]), kind: kind, reason: arguments[3]))
+    },
+]
+
+let help = """
+    USAGE: \(tool) COMMAND ARGUMENTS
+
+    The mutant catalogue for Scripts/mutate, which builds, fuzzes and scores each mutant.
+
+    COMMANDS:
+    \(subcommands.map { "  \($0.signature.name.padding(toLength: 7, withPad: " ", startingAt: 0))\($0.signature.summary): "
+                        + "\($0.signature.name) \($0.signature.usage[0])" }.joined(separator: "\n"))
+
+    Run '\(tool) COMMAND --help' for a command's help. Exit status: 0 success, 2 bad usage,
+    an unknown mutant or an unreadable file (one line on stderr).
+
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let first = arguments.first, ParsedArguments<UsageError>.asksForHelp(first) {
+    FileHandle.standardOutput.write(Data(help.utf8))
+    exit(0)
+}
+guard let subcommand = subcommands.first(where: { $0.signature.name == arguments.first }) else { fail(usage) }
+do {
+    let parsed = try ParsedArguments<UsageError>(Array(arguments.dropFirst()), signature: subcommand.signature)
+    if parsed.wantsHelp {
+        FileHandle.standardOutput.write(Data(subcommand.signature.helpText.utf8))
+        exit(0)
     }
-    var output = ""
-    for mutant in mutants(root: arguments[1]) {
-        let status = list.entry(for: mutant)?.kind.rawValue ?? "candidate"
-        let mutated = mutant.mutated.drop { $0 == " " }.replacing("\t", with: " ")
-        output += "\(mutant.id)\t\(mutant.fingerprint)\t\(status)\t\(mutant.mutationOperator.rawValue)\t\(mutated)\n"
-    }
-    FileHandle.standardOutput.write(Data(output.utf8))
-case ("write", 4):
-    let (root, destination) = (arguments[1], arguments[2])
-    let chosen = mutant(arguments[3], root: root)
-    guard let mutated = MutantCatalog.apply(chosen, to: read("\(root)/\(chosen.file)")) else { fail("\(chosen.file) changed") }
-    guard FileManager.default.createFile(atPath: "\(destination)/\(chosen.file)", contents: Data(mutated.utf8)) else {
-        fail("cannot write \(destination)/\(chosen.file)")
-    }
-case ("entry", 5):
-    guard let kind = MutantList.Kind(rawValue: arguments[3]) else { fail("kind must be equivalent or survivor") }
-    print(MutantList.line(for: mutant(arguments[2], root: arguments[1]), kind: kind, reason: arguments[4]))
-default:
-    fail("usage: MasonryMutationTool list ROOT [LIST] | write ROOT DEST ID | entry ROOT ID KIND REASON")
+    subcommand.run(try parsed.positionals(subcommand.positionals.required, optional: subcommand.positionals.optional))
+} catch {
+    FileHandle.standardError.write(Data("\(error.message)\n".utf8))
+    exit(2)
 }

@@ -1,4 +1,5 @@
 @testable import MasonryCommandLine
+import MasonrySupport
 import Testing
 
 /// Every command's options come from its `CommandSignature`: the help lists what the parser
@@ -17,7 +18,7 @@ import Testing
         }
     }
 
-    @Test(arguments: MasonryTool.commands.map { $0.signature })
+    @Test(arguments: MasonryTool.commands.map { $0.signature } + FuzzCommand.forms.map { $0.signature })
     func theHelpListsEveryVisibleOptionOnce(signature: CommandSignature) {
         let help = signature.helpText
         for option in signature.options {

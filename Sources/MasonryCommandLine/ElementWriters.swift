@@ -1,0 +1,71 @@
+import MasonryLayout
+import MasonrySupport
+
+/// The CSV and JSON of layout elements that `masonry layout` and `masonry query` print, streamed
+/// to the console: one writer per format, whichever command chose the elements.
+enum ElementWriters {
+    /// Every item's frame of `engine`: header `section,item,x,y,width,height`, a row per item in
+    /// (section, item) order. O(items).
+    static func itemsCSV(_ engine: some LayoutEngine, console: Console) {
+        console.output("section,item,x,y,width,height\n")
+        for (section, description) in engine.layoutDescription.sections.enumerated() {
+            for item in description.itemHeights.indices {
+                let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!
+                console.output("\(section),\(item),\(frame.csvFields)\n")
+            }
+        }
+    }
+
+    /// `elements` with their kinds: header `kind,section,item,x,y,width,height`, the item field
+    /// empty for headers and footers. O(elements).
+    static func elementsCSV(_ elements: some Sequence<LayoutElement>, console: Console) {
+        console.output("kind,section,item,x,y,width,height\n")
+        for element in elements {
+            let item = element.kind == .item ? "\(element.item)" : ""
+            console.output("\(element.kind.rawValue),\(element.section),\(item),\(element.frame.csvFields)\n")
+        }
+    }
+
+    /// Every element of `engine` as the JSON document of `--format json`. O(elements).
+    static func layoutJSON(_ engine: some LayoutEngine, console: Console) {
+        let sections = engine.layoutDescription.sections
+        let items = sections.indices.lazy.flatMap { section in
+            sections[section].itemHeights.indices.lazy.map { item in
+                LayoutElement(kind: .item, section: section, item: item,
+                              frame: engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!)
+            }
+        }
+        let supplementary = { (kind: ElementKind) in
+            sections.indices.lazy.compactMap { section in
+                engine.frame(ofSupplementary: kind, inSection: section).map { LayoutElement(kind: kind, section: section, frame: $0) }
+            }
+        }
+        json(contentSize: engine.contentSize, items: items, headers: supplementary(.header), footers: supplementary(.footer),
+             console: console)
+    }
+
+    /// `elements` (a query's answer) in the JSON document of `--format json`, with the layout's
+    /// content size. O(elements).
+    static func elementsJSON(_ elements: [LayoutElement], contentSize: Size, console: Console) {
+        let ofKind = { (kind: ElementKind) in elements.lazy.filter { $0.kind == kind } }
+        json(contentSize: contentSize, items: ofKind(.item), headers: ofKind(.header), footers: ofKind(.footer), console: console)
+    }
+
+    /// The JSON document of `--format json`: `contentSize`, then `items`, `headers` and `footers`
+    /// as arrays of objects (`section`, `item` for items, `x`, `y`, `width`, `height`), streamed.
+    private static func json(contentSize size: Size, items: some Sequence<LayoutElement>, headers: some Sequence<LayoutElement>,
+                             footers: some Sequence<LayoutElement>, console: Console) {
+        console.output("{\"contentSize\":{\"width\":\(size.width.roundTripText),\"height\":\(size.height.roundTripText)}")
+        let lists = [(",\"items\":[", AnySequence(items)), ("],\n\"headers\":[", AnySequence(headers)), ("],\n\"footers\":[", AnySequence(footers))]
+        for (opening, elements) in lists {
+            console.output(opening)
+            var first = true
+            for element in elements {
+                let item = element.kind == .item ? "\"item\":\(element.item)," : ""
+                console.output("\(first ? "" : ",")\n{\"section\":\(element.section),\(item)\(element.frame.jsonFields)}")
+                first = false
+            }
+        }
+        console.output("]}\n")
+    }
+}
