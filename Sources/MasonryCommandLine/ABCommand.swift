@@ -1,3 +1,4 @@
+// `masonry ab`: interleaved A/B rounds of two builds of the tool, with a three-way verdict per benchmark.
 import Foundation
 import MasonryBenchmarkHarness
 import MasonrySupport

@@ -1,3 +1,4 @@
+// `masonry bench`: runs a suite, verifies the engines, writes result files, gates on a baseline.
 import Foundation
 import MasonryBenchmarkHarness
 import MasonrySupport

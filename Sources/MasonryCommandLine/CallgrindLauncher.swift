@@ -1,3 +1,4 @@
+// Reruns `masonry bench --metric instructions` under callgrind in a fixed, reproducible environment.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+// The `Command` protocol of `masonry`'s subcommands, their context, and the shared help-or-run `main`.
 import MasonrySupport
 
 /// A `masonry` subcommand: its options declared once in `signature` (the parser and `--help`

@@ -1,3 +1,4 @@
+// `masonry compare`: the regression gate between a baseline and a current benchmark result file.
 import MasonryBenchmarkHarness
 import MasonrySupport
 

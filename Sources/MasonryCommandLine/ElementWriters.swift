@@ -1,3 +1,4 @@
+// The CSV and JSON writers of layout elements that `masonry layout` and `masonry query` stream out.
 import MasonryLayout
 import MasonrySupport
 

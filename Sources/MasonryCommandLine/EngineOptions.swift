@@ -1,3 +1,4 @@
+// The `--engine` and `--threads` options of the commands that lay out, and the engine they make.
 import MasonryLayout
 import MasonrySupport
 

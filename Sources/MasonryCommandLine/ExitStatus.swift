@@ -1,3 +1,4 @@
+// `masonry`'s exit statuses (a contract for scripts) and `CommandFailure`, a message with a status.
 import MasonrySupport
 
 /// The exit statuses of `masonry`, a contract for the scripts that call it.

@@ -1,3 +1,4 @@
+// Writes a failure's reproducer scenario file and its side-by-side SVG drawing, and says where.
 import Foundation
 import MasonryLayout
 import MasonrySupport

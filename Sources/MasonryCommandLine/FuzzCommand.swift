@@ -1,3 +1,4 @@
+// `masonry fuzz`: picks one of its four forms by flag, with the options and case runner they share.
 import Foundation
 import MasonryLayout
 import MasonrySupport

@@ -1,3 +1,4 @@
+// `masonry fuzz --distribution N`: the share of generated cases with each feature, without running them.
 import MasonryBenchmarkHarness
 import MasonrySupport
 import MasonryVerification

@@ -1,3 +1,4 @@
+// The `FuzzForm` protocol: one form of `masonry fuzz`, chosen by the flag that selects it.
 import MasonrySupport
 
 /// One form of `masonry fuzz`, a command of its own chosen by its flag (`--replay`), or the

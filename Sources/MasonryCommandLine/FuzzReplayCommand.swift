@@ -1,3 +1,4 @@
+// `masonry fuzz --replay FILE`: checks one scenario file or description as the fuzzer checks a case.
 import MasonryLayout
 import MasonrySupport
 import MasonryVerification

@@ -1,3 +1,4 @@
+// `masonry fuzz`'s ordinary run: generates and runs cases in a worker, shrinks and writes the first failure.
 import Foundation
 import MasonryBenchmarkHarness
 import MasonryLayout

@@ -1,3 +1,4 @@
+// `masonry fuzz --worker` (internal): the memory-limited worker process that serves the fuzzer's cases.
 import MasonrySupport
 import MasonryVerification
 

@@ -1,3 +1,4 @@
+// The regression gate's shared options: per-metric thresholds, alpha, gated engines and `--filter`.
 import MasonryBenchmarkHarness
 import MasonryLayout
 import MasonrySupport

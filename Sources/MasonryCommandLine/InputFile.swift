@@ -1,3 +1,4 @@
+// Reads a command's input from a file or standard input (`-`), and layout descriptions from it.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+// Restarts the tool with jemalloc preloaded (`LD_PRELOAD`) for memory measurements, without linking it.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+// `masonry layout`: every item's frame as CSV or JSON, or an SVG drawing of the layout.
 import MasonryLayout
 import MasonrySupport
 

@@ -1,3 +1,4 @@
+// `masonry layout --format svg`: choosing the band of a layout to draw (`--window`), and the drawing.
 import MasonryLayout
 import MasonrySupport
 import MasonryVerification

@@ -1,3 +1,4 @@
+// The `masonry` tool's entry: its help, subcommand dispatch, and failures turned into exit statuses.
 import MasonryLayout
 import MasonrySupport
 

@@ -1,3 +1,4 @@
+// The tool's version number, and the git commit of the checkout it was built from when readable.
 import Foundation
 import MasonrySupport
 

@@ -1,3 +1,4 @@
+// Number and rect text forms for output: round-trip doubles, CSV/JSON rect fields, summary numbers.
 import MasonryLayout
 import MasonrySupport
 

@@ -1,3 +1,4 @@
+// Writes result files atomically (a temporary file renamed over the target), and checks paths first.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

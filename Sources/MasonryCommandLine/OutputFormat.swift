@@ -1,3 +1,4 @@
+// The `--format` choices of command output (csv, json, svg, text, markdown) and their options.
 import MasonrySupport
 
 /// The forms of a command's output, chosen with `--format`; each command accepts some of them

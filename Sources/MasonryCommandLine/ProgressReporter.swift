@@ -1,3 +1,4 @@
+// Progress of a long run on stderr: redrawn in place on a terminal, plain lines in a log.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+// `masonry query`: the elements a rect meets, as `layoutAttributesForElements(in:)` would return them.
 import MasonryLayout
 import MasonrySupport
 

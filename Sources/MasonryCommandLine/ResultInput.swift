@@ -1,3 +1,4 @@
+// Reads a benchmark result file into a `BenchmarkReport`, naming the file in any error.
 import Foundation
 import MasonryBenchmarkHarness
 

@@ -1,3 +1,4 @@
+// Runs BASE's and HEAD's `bench` in one A/B round's order (ABBA or BAAB) and reads their results.
 import Foundation
 import MasonryBenchmarkHarness
 import MasonrySupport

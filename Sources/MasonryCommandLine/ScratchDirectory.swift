@@ -1,3 +1,4 @@
+// Creates a fresh temporary directory for a command's intermediate files.
 import Foundation
 
 /// A new, empty temporary directory for a command's intermediate files; the caller removes it.

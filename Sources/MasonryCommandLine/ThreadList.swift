@@ -1,3 +1,4 @@
+// The `--threads` list reader: comma-separated counts in 1...4096, or `all` for every active core.
 import Foundation
 import MasonrySupport
 

@@ -1,3 +1,4 @@
+// `masonry verify`: the optimized engine checked against the reference over a matrix of large layouts.
 import MasonrySupport
 import MasonryVerification
 import MasonryWorkloads

@@ -1,3 +1,4 @@
+// The libFuzzer target: differential checks of scenarios from bytes, and the parser fed the same bytes.
 import MasonryLayout
 import MasonryVerification
 

@@ -1,3 +1,4 @@
+// The mutation tool: lists, applies and records mutants of the optimized engine's sources for Scripts/mutate.
 import Foundation
 import MasonryMutation
 import MasonrySupport

@@ -1,3 +1,4 @@
+// How a workload draws item heights: uniform, photo, equal, heavy-tailed or zero distributions.
 import Foundation
 
 /// How item heights are drawn in a workload.

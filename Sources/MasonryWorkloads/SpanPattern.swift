@@ -1,3 +1,4 @@
+// How a workload's items span columns: full-width banners every n-th item and some double-width ones.
 import MasonryLayout
 
 /// How items span columns in a workload: a photo feed with full-width banners and some

@@ -1,3 +1,4 @@
+// The thread counts the tools try by default: 1, 2 and every active core.
 import Foundation
 
 /// Thread counts the tools try when the user names none.

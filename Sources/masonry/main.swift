@@ -1,3 +1,4 @@
+// The `masonry` executable's entry: preloads jemalloc where needed, runs the tool, exits with its status.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+// Tests of the A/B comparison: round ratios, verdicts from interval and threshold, gated engines.
 import Foundation
 import MasonryBenchmarkHarness
 import Testing

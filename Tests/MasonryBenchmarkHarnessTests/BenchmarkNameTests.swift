@@ -1,3 +1,4 @@
+// Tests of benchmark names: round trips, foreign names refused, the runner's plan, instruction-mode skips.
 @testable import MasonryBenchmarkHarness
 import Testing
 

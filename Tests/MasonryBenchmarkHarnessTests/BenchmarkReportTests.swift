@@ -1,3 +1,4 @@
+// Tests of benchmark result files: the Google Benchmark JSON round trip and unusable files refused.
 import Foundation
 import MasonryBenchmarkHarness
 import Testing

@@ -1,3 +1,4 @@
+// Tests of the regression gate: time by threshold and Mann-Whitney, exact metrics, gated engines only.
 import MasonryBenchmarkHarness
 import Testing
 

@@ -1,3 +1,4 @@
+// Tests of the floor benchmark, the summary's `optimized / floor` column, and the scrolling rects.
 @testable import MasonryBenchmarkHarness
 import MasonryLayout
 import Testing

@@ -1,3 +1,4 @@
+// Tests that result files as Google Benchmark writes them (integer times, repetitions, units) are read.
 import Foundation
 import MasonryBenchmarkHarness
 import Testing

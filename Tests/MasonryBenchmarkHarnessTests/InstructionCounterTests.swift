@@ -1,3 +1,4 @@
+// Tests of the callgrind instruction counter: profile totals, wrong or missing dumps, unrepeated counts.
 @testable import MasonryBenchmarkHarness
 import Testing
 

@@ -1,3 +1,4 @@
+// Tests of the measurement environment: this process's description and its round trip through results.
 import Foundation
 import MasonryBenchmarkHarness
 import Testing

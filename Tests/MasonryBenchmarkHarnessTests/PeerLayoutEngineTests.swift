@@ -1,3 +1,4 @@
+// Tests that the peer engine gives the reference's frames and answers, touching and zero-size rects too.
 import MasonryBenchmarkHarness
 import MasonryVerification
 import MasonryLayout

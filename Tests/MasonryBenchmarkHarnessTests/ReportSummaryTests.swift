@@ -1,3 +1,4 @@
+// Tests of the report summary's tables: Markdown keeps full names, plain text factors out shared parts.
 @testable import MasonryBenchmarkHarness
 import MasonrySupport
 import Testing

@@ -1,3 +1,4 @@
+// Tests of the SVG chart: the scaling panel's legend sits below the plot and names the dashes.
 import Foundation
 @testable import MasonryBenchmarkHarness
 import Testing

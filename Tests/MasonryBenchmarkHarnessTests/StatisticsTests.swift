@@ -1,3 +1,4 @@
+// Tests of the sample statistics and the Mann-Whitney U test's p-values against SciPy's.
 import MasonryBenchmarkHarness
 import Testing
 

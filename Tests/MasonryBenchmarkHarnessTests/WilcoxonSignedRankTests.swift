@@ -1,3 +1,4 @@
+// Tests of the Wilcoxon signed-rank distribution and Hodges-Lehmann interval against published values.
 import Foundation
 import MasonryBenchmarkHarness
 import Testing

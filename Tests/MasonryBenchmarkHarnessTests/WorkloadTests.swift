@@ -1,3 +1,4 @@
+// Tests of format v2's workloads: the spans feed, adaptive columns, suites and benchmark names.
 import MasonryLayout
 @testable import MasonryBenchmarkHarness
 import Testing

@@ -1,3 +1,4 @@
+// Tests of `masonry ab` with stand-in tools whose results are known: verdicts, rounds and exit statuses.
 import Foundation
 import MasonryBenchmarkHarness
 import MasonryCommandLine

@@ -1,3 +1,4 @@
+// Tests of `masonry`'s argument parsing: exit status 2, a pointer to the help, spelling suggestions.
 @testable import MasonryCommandLine
 import MasonrySupport
 import Testing

@@ -1,3 +1,4 @@
+// Tests that every bad input exits 2 with one line on stderr naming the problem and nothing on stdout.
 import MasonryCommandLine
 import Testing
 

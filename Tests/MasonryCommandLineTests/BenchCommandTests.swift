@@ -1,3 +1,4 @@
+// Tests of `masonry bench` and `masonry compare`: result files, baselines, the gate, bad options.
 import Foundation
 import MasonryBenchmarkHarness
 import MasonryCommandLine

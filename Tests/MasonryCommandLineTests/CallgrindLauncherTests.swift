@@ -1,3 +1,4 @@
+// Tests that callgrind's measured process gets a fixed environment padded to a constant size.
 @testable import MasonryCommandLine
 import Testing
 

@@ -1,3 +1,4 @@
+// Helpers for the command-line tests: in-process tool runs with captured output, temporary files, hashes.
 import Foundation
 import MasonryCommandLine
 import MasonrySupport

@@ -1,3 +1,4 @@
+// Tests that every command's help and parser come from its signature: `-h` anywhere, flag suggestions.
 @testable import MasonryCommandLine
 import MasonrySupport
 import Testing

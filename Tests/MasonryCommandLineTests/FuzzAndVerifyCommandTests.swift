@@ -1,3 +1,4 @@
+// Tests of `masonry fuzz` and `masonry verify`: short runs, replays, reproducers, bad arguments, help.
 import Foundation
 import MasonryLayout
 @testable import MasonryCommandLine

@@ -1,3 +1,4 @@
+// Tests of `masonry fuzz`'s four forms: chosen by their flags, each with its own options and help.
 @testable import MasonryCommandLine
 import Testing
 

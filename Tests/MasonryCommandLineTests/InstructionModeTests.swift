@@ -1,3 +1,4 @@
+// End-to-end tests of `masonry bench --metric instructions` under callgrind: counts repeat exactly.
 import Foundation
 import MasonryBenchmarkHarness
 import Testing

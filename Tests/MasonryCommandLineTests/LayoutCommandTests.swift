@@ -1,3 +1,4 @@
+// Tests of `masonry layout`: CSV and JSON output, format v1 output unchanged, both engines' bytes equal.
 import Foundation
 import MasonryCommandLine
 import MasonryLayout

@@ -1,3 +1,4 @@
+// Tests of `masonry layout --format svg`: whole drawings, outlined query rects, windows of large layouts.
 import Foundation
 @testable import MasonryCommandLine
 import MasonryLayout

@@ -1,3 +1,4 @@
+// Tests that long runs report progress on stderr, `--quiet` silences it, and stdout stays the same.
 @testable import MasonryCommandLine
 import MasonryBenchmarkHarness
 import Testing

@@ -1,3 +1,4 @@
+// Tests of `ProgressReporter`: plain lines with time left in a log, a redrawn line on a terminal, quiet.
 @testable import MasonryCommandLine
 import MasonrySupport
 import Testing

@@ -1,3 +1,4 @@
+// Tests of `masonry query`: closed and open edges, pinned headers, JSON output, horizontal layouts.
 import Foundation
 import MasonryCommandLine
 import Testing

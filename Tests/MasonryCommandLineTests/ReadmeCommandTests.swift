@@ -1,3 +1,4 @@
+// Tests that the README's and DocC articles' `masonry` commands run as written and their scenarios replay.
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+// Tests of the shell scripts' own logic with a stand-in tool: `Scripts/bench` lets the user's options win.
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+// Tests of summary formats: Markdown in a pipe, aligned text on request, a self-contained HTML report.
 import Foundation
 import MasonryCommandLine
 import Testing

@@ -1,3 +1,4 @@
+// Tests of adaptive column counts and column widths rounded to a display's pixel grid, by hand.
 import MasonryLayout
 import MasonryVerification
 import Testing

@@ -1,3 +1,4 @@
+// Tests of threaded layout: the same frames on every thread count, and safe concurrent reads.
 import Dispatch
 import MasonryLayout
 import MasonryVerification

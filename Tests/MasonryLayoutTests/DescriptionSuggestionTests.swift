@@ -1,3 +1,4 @@
+// Tests that misspelt fields and values get suggestions before "is required", and a UTF-8 BOM is read past.
 import MasonryLayout
 import Testing
 

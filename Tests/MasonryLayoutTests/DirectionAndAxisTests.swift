@@ -1,3 +1,4 @@
+// Tests of right-to-left columns and the horizontal axis (a transposition), computed by hand.
 import MasonryLayout
 import Testing
 

@@ -1,3 +1,4 @@
+// Test helpers that expect two engines' elements, frames and query answers to match bit for bit.
 import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads

@@ -1,3 +1,4 @@
+// Test helpers that expect both engines to give hand-computed item frames and query answers.
 import MasonryLayout
 import MasonryVerification
 import Testing

@@ -1,3 +1,4 @@
+// Random format v2 variants (spans, directions, axes, rounding, adaptive counts) of generated test layouts.
 import MasonryLayout
 import MasonryWorkloads
 

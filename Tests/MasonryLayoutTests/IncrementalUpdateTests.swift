@@ -1,3 +1,4 @@
+// Tests that after any updates the optimized engine matches a fresh reference layout; refusals keep both.
 import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads

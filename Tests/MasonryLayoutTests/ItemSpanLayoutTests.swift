@@ -1,3 +1,4 @@
+// Tests of items spanning several columns or the full width, in both placements and tie rules, by hand.
 import MasonryLayout
 import Testing
 

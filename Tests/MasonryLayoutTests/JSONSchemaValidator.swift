@@ -1,3 +1,4 @@
+// A JSON Schema validator for the tests, covering the keywords the layout description schema uses.
 @testable import MasonryLayout
 
 /// The part of JSON Schema (draft 2020-12) that `Schemas/layout-description.schema.json` uses,

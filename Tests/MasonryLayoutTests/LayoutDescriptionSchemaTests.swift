@@ -1,3 +1,4 @@
+// Tests that the description JSON Schema accepts the examples and fuzz cases, and refuses what the tool does.
 import Foundation
 @testable import MasonryLayout
 import MasonryWorkloads

@@ -1,3 +1,4 @@
+// Tests of description validation: bad input refused with typed errors naming the field; -0 read as 0.
 import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads

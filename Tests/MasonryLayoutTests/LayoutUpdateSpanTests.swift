@@ -1,3 +1,4 @@
+// Tests of spans in item updates: their effect on a section's spans, refusals, both engines agreeing.
 import MasonryLayout
 import MasonryVerification
 import Testing

@@ -1,3 +1,4 @@
+// Tests of "did you mean" name suggestions: close misspellings matched, far ones not, edit distances.
 @testable import MasonryLayout
 import Testing
 

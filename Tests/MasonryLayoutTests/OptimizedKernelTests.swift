@@ -1,3 +1,4 @@
+// Tests of the optimized engine's kernels and section buffers at their boundaries, reuse and copies.
 @_spi(Verification) @testable import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads

@@ -1,3 +1,4 @@
+// Tests of open-edge and pinned-header rect queries, computed by hand, in both engines.
 import MasonryLayout
 import Testing
 

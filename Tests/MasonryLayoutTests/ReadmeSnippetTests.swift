@@ -1,3 +1,4 @@
+// Tests that the documentation's Swift snippets compile and run here, and every snippet here is shown.
 import Foundation
 import MasonryLayout
 import Testing

@@ -1,3 +1,4 @@
+// Tests of the reference engine's format v1 layout rules on small hand-computed cases.
 import MasonryLayout
 import Testing
 

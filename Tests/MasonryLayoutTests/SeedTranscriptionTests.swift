@@ -1,3 +1,4 @@
+// Tests that the engines reproduce the three source seed layouts, transcribed from the articles.
 import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads

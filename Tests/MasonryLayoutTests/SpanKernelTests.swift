@@ -1,3 +1,4 @@
+// Tests of the span kernel at its boundaries: window search, checkpoint multiples, updates.
 @testable import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads

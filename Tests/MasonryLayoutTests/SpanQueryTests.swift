@@ -1,3 +1,4 @@
+// Tests of rect queries over sections with spans, level or far-apart columns, against the reference.
 import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads

@@ -1,3 +1,4 @@
+// Tests of `trailingItemSpacing: "exclude"`: sections end at their lowest item's bottom, by hand.
 import MasonryLayout
 import Testing
 

@@ -1,3 +1,4 @@
+// Tests that the floor benchmark's value chain gives the reference engine's y values bit for bit.
 import MasonryLayout
 import MasonryWorkloads
 import Testing

@@ -1,3 +1,4 @@
+// Tests of the mutation operators' edits (in code only) and of mutants' fingerprints and the mutant list.
 import Foundation
 @testable import MasonryMutation
 import Testing

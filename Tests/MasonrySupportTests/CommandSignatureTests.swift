@@ -1,3 +1,4 @@
+// Tests that a command's help is rendered from its declarations: usage, aligned options, hidden ones out.
 import MasonrySupport
 import Testing
 

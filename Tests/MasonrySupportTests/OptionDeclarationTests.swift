@@ -1,3 +1,4 @@
+// Tests that an option's help prints its declared default, wrapped after the help's last line.
 import MasonrySupport
 import Testing
 

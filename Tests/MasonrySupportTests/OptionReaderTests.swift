@@ -1,3 +1,4 @@
+// Tests of option readers: integer and number ranges, choices with suggestions, optional values.
 @testable import MasonrySupport
 import Testing
 

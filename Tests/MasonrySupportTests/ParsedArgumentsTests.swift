@@ -1,3 +1,4 @@
+// Tests of the argument parser: any order, help anywhere, values through declarations, usage errors.
 import MasonrySupport
 import Testing
 

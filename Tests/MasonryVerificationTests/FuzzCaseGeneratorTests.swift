@@ -1,3 +1,4 @@
+// Tests of the fuzz case generator's feature shares and checkpoint boundaries, and the worker protocol.
 @_spi(Verification) import MasonryLayout
 @testable import MasonryVerification
 import MasonryWorkloads

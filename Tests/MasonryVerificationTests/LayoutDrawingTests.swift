@@ -1,3 +1,4 @@
+// Tests of `LayoutDrawing`: elements coloured by section, outlined queries, windows, short numbers.
 import MasonryLayout
 @testable import MasonryVerification
 import Testing

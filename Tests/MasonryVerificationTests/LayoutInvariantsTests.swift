@@ -1,3 +1,4 @@
+// Tests that the invariants hold for format v2 layouts and catch an item moved off its columns.
 import MasonryLayout
 import MasonryVerification
 import Testing

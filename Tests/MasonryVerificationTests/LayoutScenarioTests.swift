@@ -1,3 +1,4 @@
+// Tests of format v2 scenario files: spans in updates, query options, bit-for-bit round trips.
 import MasonryLayout
 import MasonryVerification
 import Testing

@@ -1,3 +1,4 @@
+// Runs the `masonry` tool built beside the tests as a separate process, for crash-safe fuzzing tests.
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+// The optimized engine with one deliberate fault of each kind, to prove the verifier catches it.
 import Dispatch
 import Foundation
 @_spi(Verification) import MasonryLayout

@@ -1,3 +1,4 @@
+// Tests that the fuzzer, the worker and the verify matrix catch planted faults and shrink them small.
 import Foundation
 import MasonryLayout
 @testable import MasonryVerification

@@ -1,3 +1,4 @@
+// Tests of scenario chains: their files read back bit for bit, and the check's re-prepare on one engine.
 import MasonryLayout
 import MasonryVerification
 import Testing

@@ -1,3 +1,4 @@
+// Tests of the scenario shrinker's moves, one property each, including shrinking to format v1.
 import Foundation
 import MasonryLayout
 import MasonryVerification

@@ -1,3 +1,4 @@
+// Tests of scenarios: JSON round trips, bad files naming the field, the check and the invariants passing.
 import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads

@@ -1,3 +1,4 @@
+// The optimized engine: reference frames bit for bit from compact buffers, threaded prepare, fast queries.
 import Foundation
 
 /// The engine an app ships: the reference engine's frames, bit for bit, from compact per-section

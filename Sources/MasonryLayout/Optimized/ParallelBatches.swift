@@ -1,3 +1,4 @@
+// Splits sections into batches of about equal item counts and lays them out on several threads.
 import Dispatch
 
 /// Splits a run of sections into contiguous batches of about equal item counts and runs them

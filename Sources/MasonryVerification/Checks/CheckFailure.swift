@@ -1,3 +1,4 @@
+// `CheckFailure`: a mismatch, crash or timeout a check found, with both layouts' elements to draw it.
 import MasonryLayout
 
 /// What a check found wrong, with the layouts to draw it from.

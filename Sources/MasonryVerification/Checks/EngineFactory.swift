@@ -1,3 +1,4 @@
+// `EngineFactory`: how checks build the engine under test, and the factory of the optimized engine.
 import MasonryLayout
 
 /// Builds the engine under test for a description and a thread count: the optimized engine in

@@ -1,3 +1,4 @@
+// Bit-for-bit comparison of an engine's layout and query answers with the reference engine's.
 import MasonryLayout
 
 /// Compares an engine's layout with the reference engine's, bit for bit: content size, every

@@ -1,3 +1,4 @@
+// Invariants every correct layout holds (heights, span widths, column x, order, bounds), checked.
 import MasonryLayout
 
 /// Properties every correct layout has, whatever the engine, read in layout coordinates (a

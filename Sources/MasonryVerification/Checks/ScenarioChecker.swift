@@ -1,3 +1,4 @@
+// The differential check of a scenario chain: the engine under test against the reference after each step.
 @_spi(Verification) import MasonryLayout
 
 /// The differential check: lays a scenario chain out with the engine under test and with the

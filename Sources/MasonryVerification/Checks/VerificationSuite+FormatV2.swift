@@ -1,3 +1,4 @@
+// The format v2 cases of `masonry verify`'s matrix: spans, right to left, adaptive counts, horizontal.
 import MasonryLayout
 import MasonryWorkloads
 

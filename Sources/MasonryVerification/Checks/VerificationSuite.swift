@@ -1,3 +1,4 @@
+// `masonry verify`'s matrix of large layouts, run on several thread counts and compared with the reference.
 import MasonryLayout
 import MasonryWorkloads
 

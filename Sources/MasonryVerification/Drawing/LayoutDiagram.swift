@@ -1,3 +1,4 @@
+// An SVG of the reference's and the tested engine's layouts side by side, differing frames in red.
 import MasonryLayout
 import MasonrySupport
 

@@ -1,3 +1,4 @@
+// `LayoutDrawing`: an SVG of a layout or a window of it, optionally with a query rect and its answer.
 import MasonryLayout
 import MasonrySupport
 

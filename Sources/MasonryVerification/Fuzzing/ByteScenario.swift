@@ -1,3 +1,4 @@
+// Turns arbitrary bytes into a valid scenario, so a coverage-guided fuzzer can steer the differential check.
 import MasonryLayout
 
 /// Turns arbitrary bytes into a scenario, so that a coverage-guided fuzzer (libFuzzer) can steer

@@ -1,3 +1,4 @@
+// `CaseExecutor`: where fuzz cases and shrink candidates run, and the in-process executor.
 import MasonryLayout
 
 /// Where the fuzzer runs its cases and the shrinker's candidates: in this process, or in a

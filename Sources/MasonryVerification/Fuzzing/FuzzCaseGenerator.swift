@@ -1,3 +1,4 @@
+// The fuzz case generator: a seed's scenario chain, its shapes and features drawn at the documented rates.
 import MasonryLayout
 import MasonryWorkloads
 

@@ -1,3 +1,4 @@
+// The differential fuzzer: random scenario chains checked against the reference, failures shrunk.
 import Foundation
 import MasonryLayout
 import MasonryWorkloads

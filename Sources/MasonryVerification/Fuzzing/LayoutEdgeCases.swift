@@ -1,3 +1,4 @@
+// Fuzz draws at the content's exact edges: collapsed items and sections, first-screen and near-miss queries.
 @_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 

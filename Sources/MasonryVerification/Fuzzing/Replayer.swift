@@ -1,3 +1,4 @@
+// `Replayer`: checks single scenario chains, as `masonry fuzz --replay` does, in a worker or in process.
 import MasonryLayout
 
 /// Checks single chains, as `masonry fuzz --replay` does: in a worker process, where a crash or a

@@ -1,3 +1,4 @@
+// Shrinks a failing scenario chain by delta debugging to a small one that fails the same way.
 @_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 

@@ -1,3 +1,4 @@
+// `ScenarioChain`: scenarios prepared in turn on one engine, and its scenario-file JSON form.
 import MasonryLayout
 
 /// Scenarios run in turn on one engine: the first description is laid out by a new engine, each

@@ -1,3 +1,4 @@
+// `ChildProcess`: a worker child with piped stdin and stdout, whose reads and writes honour deadlines.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

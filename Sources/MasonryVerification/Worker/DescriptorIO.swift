@@ -1,3 +1,4 @@
+// Deadline-bounded pipe I/O: a buffered line and byte reader, writes and polls on file descriptors.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

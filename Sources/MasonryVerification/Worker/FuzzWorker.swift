@@ -1,3 +1,4 @@
+// The worker side of crash-safe fuzzing: serves the supervisor's cases and checks, memory-limited.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

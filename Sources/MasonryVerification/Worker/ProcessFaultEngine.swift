@@ -1,3 +1,4 @@
+// The optimized engine with a planted trap, hang or memory fault, for tests of crash-safe fuzzing.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

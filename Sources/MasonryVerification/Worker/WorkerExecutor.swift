@@ -1,3 +1,4 @@
+// Runs fuzz cases in a watched worker process: deaths become crashes, silences past the limit timeouts.
 import Foundation
 import MasonryLayout
 

@@ -1,3 +1,4 @@
+// The messages between `masonry fuzz` and its worker: header lines, payloads, encoded check failures.
 import MasonryLayout
 
 /// The messages between `masonry fuzz` and its worker process, over the worker's standard input

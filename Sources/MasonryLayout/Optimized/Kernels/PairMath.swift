@@ -1,3 +1,4 @@
+// `DoublePair` and its lane-wise min, max and less-than: SSE2 intrinsics on x86-64, selects elsewhere.
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
 #endif

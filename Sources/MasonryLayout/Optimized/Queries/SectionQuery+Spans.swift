@@ -1,3 +1,4 @@
+// Rect queries over a section with spans: checkpoint searches on column heights, narrowed column by column.
 extension SectionQuery {
     /// The items of a section with spans that intersect the rect, in index order.
     ///

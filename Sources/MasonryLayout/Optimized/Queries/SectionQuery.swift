@@ -1,3 +1,4 @@
+// Item frames from section buffers, and one section's rect query for round-robin and shortest-column items.
 extension SectionLayout {
     /// A bound on rounding: an item's computed bottom never exceeds the computed top of the next
     /// item of its column (or the column's end) by more than a few ulps, so a search key scaled by

@@ -1,3 +1,4 @@
+// `Array.borrowElement`: reads an element in place, avoiding getter copies on the query hot path.
 extension Array {
     /// Calls `body` with element `index` in place. Reading `array[index].property` goes through
     /// Array's getter, which the optimizer does not always see through: for a struct holding

@@ -1,3 +1,4 @@
+// A section's deepest item bottom without trailing spacing, derived after lay-out (`trailingItemSpacing`).
 extension SectionHandle {
     /// With `trailingItemSpacing: "exclude"`: the deepest column end without trailing spacing,
     /// each column ending at the bottom (`y + height`) of the last item covering it, or at its
