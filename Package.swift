@@ -28,7 +28,7 @@ let package = Package(
         ),
         .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout", "MasonryBenchmarkHarness", "MasonryVerification", "MasonryWorkloads", "MasonrySupport"]),
         // The tool. `masonry bench` runs under jemalloc, preloaded at run time rather than linked
-        // (Sources/MasonryCommandLine/JemallocPreload.swift): no build needs a system package, and
+        // (Sources/MasonryCommandLine/Processes/JemallocPreload.swift): no build needs a system package, and
         // test bundles, whose ThreadSanitizer allocator a jemalloc pointer would crash, never see it.
         .executableTarget(name: "masonry", dependencies: ["MasonryCommandLine", "MasonrySupport"]),
         // libFuzzer's entry point, built by Scripts/fuzz with `swift build --sanitize=fuzzer`.

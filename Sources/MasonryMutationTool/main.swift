@@ -18,9 +18,9 @@ import MasonrySupport
 let engineSources = "Sources/MasonryLayout/Optimized"
 
 /// Files of `engineSources` that are not the engine a release build runs, so that every mutant in
-/// them would be equivalent by construction: the invariant checks are compiled in debug builds
-/// only (Scripts/mutate builds release), and the floor is the benchmarks' yardstick, which no
-/// layout calls.
+/// them would be equivalent by construction: the invariant checks are compiled only with
+/// -DMASONRY_INTERNAL_CHECKS (Scripts/mutate builds release without it), and the floor is the
+/// benchmarks' yardstick, which no layout calls.
 let notTheEngine: Set<String> = ["SectionHandle+Invariants.swift", "ValueChainFloor.swift"]
 
 let tool = "MasonryMutationTool"
