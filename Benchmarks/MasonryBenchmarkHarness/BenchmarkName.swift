@@ -47,8 +47,8 @@ public struct BenchmarkName: Hashable, Sendable, CustomStringConvertible {
 
     /// The same engine and workload measuring `operation`, with `extras` (`key:value`) after the
     /// workload: one engine's benchmarks of one workload, named from one base.
-    public func measuring(_ operation: BenchmarkOperation, _ extras: String...) -> String {
-        BenchmarkName(operation, engine: engine, parameters: parameters + extras).description
+    public func measuring(_ operation: BenchmarkOperation, _ extras: String...) -> BenchmarkName {
+        BenchmarkName(operation, engine: engine, parameters: parameters + extras)
     }
 
     /// The name with `key:value` added at the end.

@@ -4,8 +4,9 @@ import MasonrySupport
 import MasonryVerification
 import MasonryWorkloads
 
-/// Runs a suite: measures every selected benchmark over its repetitions after a warm-up, and
-/// checks every engine's frames against the reference engine's wherever the reference runs.
+/// Runs a suite: measures every benchmark of its plan (`BenchmarkPlan`) over its repetitions after
+/// a warm-up, through the run's measurer (time or instructions), and checks every engine's frames
+/// against the reference engine's wherever the reference runs.
 public struct BenchmarkRunner {
     /// What to run: the suite, a name filter, the engines, thread counts, repetitions, the allocator.
     public struct Configuration: Sendable {
@@ -40,13 +41,11 @@ public struct BenchmarkRunner {
     }
 
     let configuration: Configuration
-    let filter: Regex<AnyRegexOutput>?
     let progress: (String) -> Void
-    /// Counts instructions instead of timing, in instruction mode.
-    let instructionCounter: InstructionCounter?
+    /// What the run measures and skips, in order.
+    let plan: BenchmarkPlan
     private var records: [BenchmarkRecord] = []
     private var mismatches: [String] = []
-    private var skipped: [String] = []
 
     /// Queries per repetition by engine: the reference filters every element, so it gets few.
     static let queriesPerRepetition: [BenchmarkEngine: Int] = [.optimized: 2000, .peer: 200, .reference: 5]
@@ -54,81 +53,53 @@ public struct BenchmarkRunner {
     static let lookupBatch = 1000
     static let viewport = (width: 390.0, height: 844.0)
 
+    /// Plans the run; throws when the filter is not a regular expression. O(benchmarks).
     public init(_ configuration: Configuration, progress: @escaping (String) -> Void) throws {
         self.configuration = configuration
         self.progress = progress
-        filter = try configuration.filter.map { try Regex($0) }
-        instructionCounter = configuration.metric == .instructions
-            ? InstructionCounter(outputFile: configuration.callgrindOutputFile ?? "callgrind.out") : nil
+        let filter = try configuration.filter.map { try Regex($0) }
+        plan = BenchmarkPlan(configuration) { name in filter.map { (try? $0.firstMatch(in: name)) != nil } ?? true }
     }
 
-    /// Whether the metric measures `workload`; records why not in `skipped` when it does not.
-    private mutating func measurable(_ workload: Workload, _ operations: String) -> Bool {
-        guard let largest = configuration.metric.largestWorkload, workload.items > largest else { return true }
-        skipped.append("\(operations)/*/\(workload.nameParameters): --metric \(configuration.metric.rawValue) measures workloads up to \(largest) items")
-        return false
+    /// How many benchmarks `run()` will measure (how often it calls `progress`), for a progress
+    /// line's `n/total`: the plan's count. O(benchmarks).
+    public func plannedBenchmarkCount() -> Int {
+        plan.count
     }
 
-    private func selected(_ name: String) -> Bool {
-        guard let filter else { return true }
-        return (try? filter.firstMatch(in: name)) != nil
-    }
-
-    /// Runs the suite. Progress lines go to `progress`; the outcome holds the results.
+    /// Runs the plan. Progress lines go to `progress`; the outcome holds the results.
     public mutating func run() -> Outcome {
+        // The one choice of how to measure, outside every measured region: what follows is
+        // specialized for each measurer.
+        switch configuration.metric {
+        case .time: run(measuringWith: WallClockMeasurer())
+        case .instructions: run(measuringWith: InstructionMeasurer(outputFile: configuration.callgrindOutputFile ?? "callgrind.out"))
+        }
+    }
+
+    private mutating func run<Measuring: Measurer>(measuringWith measurer: Measuring) -> Outcome {
         configuration.jemalloc?.applyDecaySettings()
-        let suite = configuration.suite
         let allCores = ProcessInfo.processInfo.activeProcessorCount
-        for workload in suite.prepareWorkloads where measurable(workload, "prepare") {
-            let description = workload.makeDescription()
-            let threadCounts = threadCounts(for: workload)
-            let reference = referenceIfAffordable(for: workload, description: description)
-            for engine in configuration.engines {
-                for threads in engine == .optimized ? threadCounts : [1] {
-                    let name = workload.benchmarkName(.prepare, engine: engine, threads: threads).description
-                    guard selected(name) else { continue }
-                    guard engine == .optimized || workload.items <= suite.largestSlowEngineWorkload else {
-                        skipped.append("\(name): the \(engine.rawValue) engine is not run above \(suite.largestSlowEngineWorkload) items in the \(suite.rawValue) suite")
-                        continue
+        for planned in plan.workloads where planned.skipReason == nil {
+            let description = planned.workload.makeDescription()
+            let reference = referenceIfAffordable(for: planned.workload, description: description)
+            for group in planned.engineGroups where group.skipReason == nil {
+                switch planned.role {
+                case .prepare:
+                    for benchmark in group.benchmarks where benchmark.runs {
+                        runPrepare(benchmark, engine: group.engine, description, reference, measurer)
                     }
-                    if engine == .peer, let reason = PeerLayoutEngine.unsupportedFeature(of: description) {
-                        skipped.append("\(name): \(reason)")
-                        continue
-                    }
-                    progress(name)
-                    switch engine {
-                    case .reference: measurePrepare(ReferenceLayoutEngine.self, name, description, threads, reference)
-                    case .peer: measurePrepare(PeerLayoutEngine.self, name, description, threads, reference)
-                    case .optimized: measurePrepare(OptimizedLayoutEngine.self, name, description, threads, reference)
+                case .interactions:
+                    guard let engine = group.engine else { continue }
+                    if group.benchmarks.contains(where: \.runs) {
+                        switch engine {
+                        case .reference: measureInteractions(ReferenceLayoutEngine.self, group.benchmarks, description, reference, measurer)
+                        case .peer: measureInteractions(PeerLayoutEngine.self, group.benchmarks, description, reference, measurer)
+                        case .optimized: measureInteractions(OptimizedLayoutEngine.self, group.benchmarks, description, reference, measurer)
+                        }
                     }
                     configuration.jemalloc?.purge()
                 }
-            }
-            let floor = FloorBenchmark.name(for: workload)
-            if workload.spans != nil, configuration.engines.contains(.optimized), selected(floor) {
-                skipped.append("\(floor): the value-chain floor places every item in one column (a different, easier computation than spans)")
-            } else if configuration.engines.contains(.optimized), selected(floor) {
-                progress(floor)
-                records.append(FloorBenchmark.measure(floor, description, repetitions: configuration.repetitions))
-            }
-        }
-        for workload in suite.interactionWorkloads where measurable(workload, "query|lookup|append|update|delete") {
-            let description = workload.makeDescription()
-            let reference = referenceIfAffordable(for: workload, description: description)
-            for engine in configuration.engines {
-                let base = workload.benchmarkName(.query, engine: engine, threads: 1)
-                if engine == .peer, let reason = PeerLayoutEngine.unsupportedFeature(of: description) {
-                    if Self.interactionNames(base, pinned: false, adaptive: false).contains(where: selected) {
-                        skipped.append("*/\(engine.rawValue)/\(base.workload): \(reason)")
-                    }
-                    continue
-                }
-                switch engine {
-                case .reference: measureInteractions(ReferenceLayoutEngine.self, base, description, reference)
-                case .peer: measureInteractions(PeerLayoutEngine.self, base, description, reference)
-                case .optimized: measureInteractions(OptimizedLayoutEngine.self, base, description, reference)
-                }
-                configuration.jemalloc?.purge()
             }
         }
         let context = BenchmarkContext(
@@ -136,10 +107,10 @@ public struct BenchmarkRunner {
             cpuCount: allCores, swiftVersion: Self.swiftVersion, gitCommit: Self.gitCommit(),
             jemallocVersion: configuration.jemalloc?.version ?? "not linked",
             jemallocOptions: configuration.jemalloc.map { "\(Jemalloc.decaySettings) (\($0.settings))" } ?? "not linked",
-            suite: suite.rawValue, peakResidentBytes: Clock.peakResidentBytes(),
+            suite: configuration.suite.rawValue, peakResidentBytes: Clock.peakResidentBytes(),
             measurement: .current(metric: configuration.metric, valgrindVersion: configuration.valgrindVersion))
-        return Outcome(report: BenchmarkReport(context: context, records: records), mismatches: mismatches, skipped: skipped,
-                       measurementProblem: instructionCounter?.problem)
+        return Outcome(report: BenchmarkReport(context: context, records: records), mismatches: mismatches, skipped: plan.skipped,
+                       measurementProblem: measurer.problem)
     }
 
     /// The reference layout to verify against, when the reference engine runs at this size.
@@ -154,8 +125,29 @@ public struct BenchmarkRunner {
 
     // MARK: prepare
 
-    private mutating func measurePrepare<Engine: MeasurableEngine>(
-        _: Engine.Type, _ name: String, _ description: LayoutDescription, _ threads: Int, _ reference: ReferenceLayoutEngine?
+    /// One benchmark of a prepare workload: an engine's prepare (then the allocator purged), or the floor.
+    private mutating func runPrepare<Measuring: Measurer>(
+        _ benchmark: PlannedBenchmark, engine: BenchmarkEngine?, _ description: LayoutDescription,
+        _ reference: ReferenceLayoutEngine?, _ measurer: Measuring
+    ) {
+        let name = benchmark.name.description
+        progress(name)
+        switch (benchmark.body, engine) {
+        case (.prepare(let threads), .reference?): measurePrepare(ReferenceLayoutEngine.self, name, description, threads, reference, measurer)
+        case (.prepare(let threads), .peer?): measurePrepare(PeerLayoutEngine.self, name, description, threads, reference, measurer)
+        case (.prepare(let threads), .optimized?): measurePrepare(OptimizedLayoutEngine.self, name, description, threads, reference, measurer)
+        case (.floor, _):
+            // Timed in either mode: the floor reads the clock itself, its instructions are not counted.
+            records.append(FloorBenchmark.measure(name, description, repetitions: configuration.repetitions))
+            return
+        default: preconditionFailure("\(name) is not a prepare benchmark")
+        }
+        configuration.jemalloc?.purge()
+    }
+
+    private mutating func measurePrepare<Engine: MeasurableEngine, Measuring: Measurer>(
+        _: Engine.Type, _ name: String, _ description: LayoutDescription, _ threads: Int, _ reference: ReferenceLayoutEngine?,
+        _ measurer: Measuring
     ) {
         let items = Double(max(1, description.itemCount))
         // Memory and allocation counts of building a fresh engine (the same every repetition).
@@ -167,233 +159,134 @@ public struct BenchmarkRunner {
         let requestsAfter = jemalloc?.allocationRequests()
         verify(engine, against: reference, name)
         engine.prepare(description)  // warm-up: the timed prepares reuse the engine, as a layout does
-        let samples = (0..<configuration.repetitions).map { _ in measure(name) { engine.prepare(description) } }
+        let samples = (0..<configuration.repetitions).map { _ in measurer.measure(name) { engine.prepare(description) } }
         blackHole(engine)
         var memory: [String: Double] = ["peak_rss_bytes": Double(Clock.peakResidentBytes())]
         if let bytesBefore, let bytesAfter { memory[BenchmarkCounter.bytesPerItem.rawValue] = Double(bytesAfter - bytesBefore) / items }
         if let requestsBefore, let requestsAfter { memory[BenchmarkCounter.mallocs.rawValue] = Double(requestsAfter - requestsBefore) }
         records.append(BenchmarkRecord(
             name: name, realTimes: samples.map(\.real), cpuTimes: samples.map(\.cpu),
-            counters: samples.map { memory.merging(counters($0, items: description.itemCount)) { $1 } }, threads: threads))
+            counters: samples.map { memory.merging(measurer.counters($0, items: description.itemCount)) { $1 } }, threads: threads))
     }
 
     // MARK: query, lookup, append, update, delete
 
-    private mutating func measureInteractions<Engine: MeasurableEngine>(
-        _: Engine.Type, _ base: BenchmarkName, _ description: LayoutDescription, _ reference: ReferenceLayoutEngine?
+    /// One engine's interaction benchmarks of a workload, in order on one engine: the random
+    /// generator's state carries from each to the next, so each benchmark's inputs depend on
+    /// which came before it (as the selection makes them).
+    private mutating func measureInteractions<Engine: MeasurableEngine, Measuring: Measurer>(
+        _: Engine.Type, _ benchmarks: [PlannedBenchmark], _ description: LayoutDescription, _ reference: ReferenceLayoutEngine?,
+        _ measurer: Measuring
     ) {
-        let kind = base.engine ?? .optimized
-        // Pinned headers where there are headers to pin; setWidth where the column count adapts.
-        let pinned = description.sections.contains { $0.headerHeight > 0 }
-        let adaptive = description.sections.contains { $0.columnCount != .fixed($0.columns) }
-        guard Self.interactionNames(base, pinned: pinned, adaptive: adaptive).contains(where: selected) else { return }
         var engine = Engine(description, threads: 1)
         var random = SplitMix64(seed: 0x51_5545_5259)
-        let contentHeight = engine.contentSize.height
-        let rectKinds = [("viewport", Self.viewport.height, false), ("tall", 3 * Self.viewport.height, false), ("scroll", Self.viewport.height, false)]
-            + (pinned ? [("viewport", Self.viewport.height, true)] : [])
-        for (rectName, height, pinsHeaders) in rectKinds {
-            let name = pinsHeaders ? base.measuring(.query, "rect:\(rectName)", "pinned:true") : base.measuring(.query, "rect:\(rectName)")
-            guard selected(name) else { continue }
-            if pinsHeaders, kind == .peer {
-                skipped.append("\(name): \(PeerLayoutEngine.unsupportedPinnedHeaders)")
-                continue
-            }
+        var updates: Updates?
+        for benchmark in benchmarks where benchmark.runs {
+            let name = benchmark.name.description
             progress(name)
-            // The plain query calls `elements(in:)`, as before pinned headers existed.
-            let query = { (rect: Rect) in pinsHeaders ? engine.elements(in: rect, edges: .closed, pinningHeaders: true) : engine.elements(in: rect) }
-            let count = Self.queriesPerRepetition[kind]!
-            let rects = rectName == "scroll"
-                ? ScrollAndColdLookupBenchmarks.scrollingRects(count: count * (configuration.repetitions + 1), width: Self.viewport.width,
-                                                               height: height, contentHeight: contentHeight)
-                : (0..<(count * (configuration.repetitions + 1))).map { _ in
-                    Rect(x: 0, y: random.unitDouble() * max(0, contentHeight - height), width: Self.viewport.width, height: height)
+            switch benchmark.body {
+            case .query(let rect, let pinsHeaders):
+                let count = Self.queriesPerRepetition[benchmark.name.engine ?? .optimized]!
+                measureQueries(name, &engine, rect, pinsHeaders, count: count, reference, &random, measurer)
+            case .lookup:
+                let paths = (0..<Self.lookupsPerRepetition).map { _ in
+                    let section = Int(random.next() % UInt64(description.sections.count))
+                    let items = max(1, description.sections[section].itemHeights.count)
+                    return ItemIndexPath(section: section, item: Int(random.next() % UInt64(items)))
                 }
-            if let reference {
-                for rect in rects.prefix(3) {
-                    let expected = reference.elements(in: rect, edges: .closed, pinningHeaders: pinsHeaders)
-                    if let difference = EngineVerifier.firstDifference(in: rect, query(rect), expected) {
-                        mismatches.append("\(name): \(difference)")
-                    }
+                var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
+                for repetition in 0...configuration.repetitions {
+                    let pass = measurer.measureLookups(name, on: &engine, paths: paths, batch: Self.lookupBatch)
+                    if repetition > 0 { record.append(pass.sample, counters: pass.counters) }  // the first pass is the warm-up
                 }
+                records.append(record)
+            case .coldLookup:
+                // Timed whatever the measurer: the plan skips it in instruction mode.
+                records.append(ScrollAndColdLookupBenchmarks.measureColdLookups(
+                    engine, name: name, count: Self.lookupsPerRepetition, batch: Self.lookupBatch,
+                    repetitions: configuration.repetitions, random: &random))
+            case .update(let operation):
+                // The updates' page of heights comes from the generator's state after the lookups.
+                let planned = updates ?? Updates(description, &random)
+                updates = planned
+                measureUpdate(name, operation, planned, &engine, reference, measurer)
+            case .prepare, .floor: preconditionFailure("\(name) is not an interaction benchmark")
             }
-            for rect in rects.prefix(count) { blackHole(query(rect)) }  // warm-up
-            let timerCost = Self.timerCost()
-            var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
-            for repetition in 1...configuration.repetitions {
-                if countsInstructions {
-                    // One region per repetition, the same queries each time (so counts repeat exactly),
-                    // without the per-query clock reads.
-                    // The choice outside the counted loop: inside it, it cost the plain query 14
-                    // instructions (3,621 -> 3,635 per viewport query at 100K items).
-                    var hits = 0
-                    let counted = rects[count..<(2 * count)]
-                    let sample = pinsHeaders
-                        ? measure(name, calls: count) { for rect in counted { hits += engine.elements(in: rect, edges: .closed, pinningHeaders: true).count } }
-                        : measure(name, calls: count) { for rect in counted { hits += engine.elements(in: rect).count } }
-                    record.append(sample, counters: counters(sample).merging([BenchmarkCounter.hits.rawValue: Double(hits) / Double(count)]) { $1 })
-                    continue
-                }
-                var latencies: [Double] = []
-                var hits = 0
-                let cpu = Clock.cpu()
-                for rect in rects[(repetition * count)..<((repetition + 1) * count)] {
-                    let start = Clock.wall()
-                    let found = query(rect)
-                    latencies.append(max(0, Clock.wall() - start - timerCost))
-                    hits += found.count
-                }
-                let statistics = SampleStatistics(latencies)
-                let cpuPerQuery = (Clock.cpu() - cpu) / Double(count)
-                record.realTimes.append(statistics.median)
-                record.cpuTimes.append(cpuPerQuery)
-                record.counters.append([BenchmarkCounter.p50.rawValue: statistics.median, BenchmarkCounter.p90.rawValue: statistics.p90,
-                                        BenchmarkCounter.p99.rawValue: statistics.p99, BenchmarkCounter.max.rawValue: statistics.maximum,
-                                        BenchmarkCounter.hits.rawValue: Double(hits) / Double(count)])
-            }
-            records.append(record)
         }
-        let lookup = base.measuring(.lookup)
-        if selected(lookup) {
-            progress(lookup)
-            let paths = (0..<Self.lookupsPerRepetition).map { _ in
-                let section = Int(random.next() % UInt64(description.sections.count))
-                let items = max(1, description.sections[section].itemHeights.count)
-                return ItemIndexPath(section: section, item: Int(random.next() % UInt64(items)))
-            }
-            var record = BenchmarkRecord(name: lookup, realTimes: [], cpuTimes: [], counters: [], threads: 1)
-            for repetition in 0...configuration.repetitions {
-                var batches: [Double] = []
-                var found = 0.0
-                if countsInstructions {
-                    let sample = measure(lookup, calls: paths.count) { for path in paths { found += ScrollAndColdLookupBenchmarks.consume(engine.frame(ofItemAt: path)) } }
-                    blackHole(found)
-                    if repetition > 0 { record.append(sample, counters: counters(sample)) }
-                    continue
-                }
-                let cpu = Clock.cpu()
-                // Lookups take nanoseconds: each sample times a batch and divides.
-                for start in stride(from: 0, to: paths.count, by: Self.lookupBatch) {
-                    let wall = Clock.wall()
-                    for path in paths[start..<(start + Self.lookupBatch)] { found += ScrollAndColdLookupBenchmarks.consume(engine.frame(ofItemAt: path)) }
-                    batches.append((Clock.wall() - wall) / Double(Self.lookupBatch))
-                }
-                blackHole(found)
-                guard repetition > 0 else { continue }  // the first pass is the warm-up
-                record.realTimes.append(SampleStatistics(batches).median)
-                record.cpuTimes.append((Clock.cpu() - cpu) / Double(paths.count))
-                record.counters.append([:])
-            }
-            records.append(record)
-        }
-        let coldLookup = base.measuring(.lookup, "paths:cold")
-        if selected(coldLookup), countsInstructions {
-            // Fresh paths cost what warm ones do in instructions: callgrind counts instructions,
-            // not cache misses, so the cold benchmark has nothing of its own to count.
-            skipped.append("\(coldLookup): \(Self.coldLookupsUncounted)")
-        } else if selected(coldLookup) {
-            progress(coldLookup)
-            records.append(ScrollAndColdLookupBenchmarks.measureColdLookups(
-                engine, name: coldLookup, count: Self.lookupsPerRepetition, batch: Self.lookupBatch,
-                repetitions: configuration.repetitions, random: &random))
-        }
-        measureUpdates(&engine, base, description, reference, &random)
     }
 
-    /// Appending 1,000 items, changing one height in the middle, deleting a section: each timed
-    /// alone, then undone untimed so every repetition starts from the same layout.
-    private mutating func measureUpdates<Engine: MeasurableEngine>(
-        _ engine: inout Engine, _ base: BenchmarkName, _ description: LayoutDescription,
-        _ reference: ReferenceLayoutEngine?, _ random: inout SplitMix64
+    /// The repetitions of a query benchmark, after verifying its first answers against the
+    /// reference and a warm-up.
+    private mutating func measureQueries<Engine: MeasurableEngine, Measuring: Measurer>(
+        _ name: String, _ engine: inout Engine, _ rect: PlannedBenchmark.QueryRect, _ pinsHeaders: Bool, count: Int,
+        _ reference: ReferenceLayoutEngine?, _ random: inout SplitMix64, _ measurer: Measuring
     ) {
-        let middle = description.sections.count / 2
-        let middleItems = description.sections[middle].itemHeights.count
-        let page = HeightDistribution.uniform.heights(count: 1000, columnWidth: 90, generator: &random)
-        let operations: [(operation: BenchmarkOperation, timed: LayoutUpdate, undo: LayoutUpdate)] = [
-            (.append, .appendItems(section: middle, heights: page),
-             .deleteItems(section: middle, range: middleItems..<(middleItems + page.count))),
-            (.update, .setItemHeights(section: middle, startingAt: middleItems / 2, heights: [333]),
-             .setItemHeights(section: middle, startingAt: middleItems / 2, heights: [description.sections[middle].itemHeights[middleItems / 2]])),
-            (.delete, .deleteSection(at: middle), .insertSection(description.sections[middle], at: middle)),
-        ] + (description.sections.contains { $0.columnCount != .fixed($0.columns) }
-            // From the widened width back to the workload's (the warm-up's undo widens it first): the
-            // column counts change, and the result is the layout `prepare` makes, so the two compare.
-            ? [(.setWidth, .setWidth(description.width), .setWidth(Workload.widenedWidth))] : [])
-        for operation in operations {
-            let name = base.measuring(operation.operation)
-            guard selected(name) else { continue }
-            progress(name)
-            var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
-            for repetition in 0...configuration.repetitions {
-                let sample = measure(name) { try! engine.apply(operation.timed) }
-                // Where the reference runs at this size, verify the updated layout against a fresh
-                // reference layout of the same description.
-                if repetition == 0, reference != nil,
-                   let difference = EngineVerifier.firstDifference(engine, ReferenceLayoutEngine(engine.layoutDescription)) {
+        let contentHeight = engine.contentSize.height
+        let height = rect.screens * Self.viewport.height
+        let rects = rect == .scroll
+            ? ScrollAndColdLookupBenchmarks.scrollingRects(count: count * (configuration.repetitions + 1), width: Self.viewport.width,
+                                                           height: height, contentHeight: contentHeight)
+            : (0..<(count * (configuration.repetitions + 1))).map { _ in
+                Rect(x: 0, y: random.unitDouble() * max(0, contentHeight - height), width: Self.viewport.width, height: height)
+            }
+        if let reference {
+            for rect in rects.prefix(3) {
+                let expected = reference.elements(in: rect, edges: .closed, pinningHeaders: pinsHeaders)
+                let found = ScrollAndColdLookupBenchmarks.query(engine, rect, pinsHeaders: pinsHeaders)
+                if let difference = EngineVerifier.firstDifference(in: rect, found, expected) {
                     mismatches.append("\(name): \(difference)")
                 }
-                try! engine.apply(operation.undo)
-                guard repetition > 0 else { continue }  // the first is the warm-up (and owns the arrays)
-                record.append(sample, counters: counters(sample, items: operation.operation == .append ? page.count : nil))
-            }
-            records.append(record)
-        }
-    }
-
-    /// The benchmarks `measureInteractions` runs for one engine and workload (`base`'s), in
-    /// order: pinned-header queries where the layout has headers, `setWidth` where its column
-    /// count adapts to the width.
-    static func interactionNames(_ base: BenchmarkName, pinned: Bool, adaptive: Bool) -> [String] {
-        [base.measuring(.query, "rect:viewport"), base.measuring(.query, "rect:tall"), base.measuring(.query, "rect:scroll"),
-         base.measuring(.lookup), base.measuring(.lookup, "paths:cold"), base.measuring(.append), base.measuring(.update),
-         base.measuring(.delete)]
-            + (adaptive ? [base.measuring(.setWidth)] : []) + (pinned ? [base.measuring(.query, "rect:viewport", "pinned:true")] : [])
-    }
-
-    /// Why instruction mode skips `lookup/…/paths:cold`.
-    static let coldLookupsUncounted = "instruction mode counts instructions, not cache misses: a cold lookup counts as a warm one"
-
-    /// The optimized engine's thread counts for a prepare of `workload`.
-    private func threadCounts(for workload: Workload) -> [Int] {
-        configuration.threads.map { [$0] }
-            ?? (workload.sections > 1 ? ThreadCounts.standard : [1])
-    }
-
-    /// How many benchmarks `run()` will measure (how often it calls `progress`), for a progress
-    /// line's `n/total`. Follows `run()`'s selection without building a layout: O(benchmarks).
-    public func plannedBenchmarkCount() -> Int {
-        let suite = configuration.suite
-        let fits = { (workload: Workload) in configuration.metric.largestWorkload.map { workload.items <= $0 } ?? true }
-        var count = 0
-        // What the peer cannot lay out (PeerLayoutEngine.unsupportedFeature), from the workload alone.
-        let peerSkips = { (workload: Workload) in workload.spans != nil || workload.minColumnWidth != nil }
-        for workload in suite.prepareWorkloads where fits(workload) {
-            for engine in configuration.engines where engine == .optimized || workload.items <= suite.largestSlowEngineWorkload {
-                guard engine != .peer || !peerSkips(workload) else { continue }
-                count += (engine == .optimized ? threadCounts(for: workload) : [1]).count {
-                    selected(workload.benchmarkName(.prepare, engine: engine, threads: $0).description)
-                }
-            }
-            if workload.spans == nil, configuration.engines.contains(.optimized), selected(FloorBenchmark.name(for: workload)) { count += 1 }
-        }
-        for workload in suite.interactionWorkloads where fits(workload) {
-            for engine in configuration.engines where engine != .peer || !peerSkips(workload) {
-                // Headers exactly when there are several sections (Workload.makeDescription); the peer pins none.
-                count += Self.interactionNames(workload.benchmarkName(.query, engine: engine, threads: 1),
-                                               pinned: workload.sections > 1 && engine != .peer,
-                                               adaptive: workload.minColumnWidth != nil)
-                    .count { selected($0) && !(configuration.metric == .instructions && $0.hasSuffix("/paths:cold")) }
             }
         }
-        return count
+        for rect in rects.prefix(count) { blackHole(ScrollAndColdLookupBenchmarks.query(engine, rect, pinsHeaders: pinsHeaders)) }  // warm-up
+        records.append(measurer.measureQueries(name, on: &engine, rects: rects, count: count, repetitions: configuration.repetitions,
+                                               pinsHeaders: pinsHeaders))
     }
 
-    /// The median cost of reading the clock twice, subtracted from per-query latencies.
-    private static func timerCost() -> Double {
-        SampleStatistics((0..<1000).map { _ in
-            let start = Clock.wall()
-            return Clock.wall() - start
-        }).median
+    /// An update benchmark: the update timed alone, then undone untimed so every repetition
+    /// starts from the same layout; the first repetition is the warm-up (and owns the arrays).
+    private mutating func measureUpdate<Engine: MeasurableEngine, Measuring: Measurer>(
+        _ name: String, _ operation: BenchmarkOperation, _ updates: Updates, _ engine: inout Engine,
+        _ reference: ReferenceLayoutEngine?, _ measurer: Measuring
+    ) {
+        let (timed, undo) = updates.timedAndUndo[operation]!
+        var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
+        for repetition in 0...configuration.repetitions {
+            let sample = measurer.measure(name) { try! engine.apply(timed) }
+            // Where the reference runs at this size, verify the updated layout against a fresh
+            // reference layout of the same description.
+            if repetition == 0, reference != nil,
+               let difference = EngineVerifier.firstDifference(engine, ReferenceLayoutEngine(engine.layoutDescription)) {
+                mismatches.append("\(name): \(difference)")
+            }
+            try! engine.apply(undo)
+            guard repetition > 0 else { continue }
+            record.append(sample, counters: measurer.counters(sample, items: operation == .append ? updates.page.count : nil))
+        }
+        records.append(record)
+    }
+
+    /// The updates of `append`, `update`, `delete` and `setWidth`, each with its undo: appending
+    /// 1,000 items to the middle section, changing one height in its middle, deleting it, and
+    /// from the widened width back to the workload's (the warm-up's undo widens it first: the
+    /// column counts change, and the result is the layout `prepare` makes, so the two compare).
+    struct Updates {
+        let page: [Double]
+        let timedAndUndo: [BenchmarkOperation: (timed: LayoutUpdate, undo: LayoutUpdate)]
+
+        init(_ description: LayoutDescription, _ random: inout SplitMix64) {
+            let middle = description.sections.count / 2
+            let middleItems = description.sections[middle].itemHeights.count
+            page = HeightDistribution.uniform.heights(count: 1000, columnWidth: 90, generator: &random)
+            let changed = middleItems / 2
+            timedAndUndo = [
+                .append: (.appendItems(section: middle, heights: page), .deleteItems(section: middle, range: middleItems..<(middleItems + page.count))),
+                .update: (.setItemHeights(section: middle, startingAt: changed, heights: [333]),
+                          .setItemHeights(section: middle, startingAt: changed, heights: [description.sections[middle].itemHeights[changed]])),
+                .delete: (.deleteSection(at: middle), .insertSection(description.sections[middle], at: middle)),
+                .setWidth: (.setWidth(description.width), .setWidth(Workload.widenedWidth)),
+            ]
+        }
     }
 
     /// The Swift compiler that built the harness.

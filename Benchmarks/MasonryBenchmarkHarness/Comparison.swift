@@ -125,31 +125,4 @@ public struct Comparison: Sendable {
             old.isEmpty || new.isEmpty || old == new ? nil : "\(name) differs: '\(old)' in the baseline, '\(new)' in the current run"
         }
     }
-
-    /// The table: name, baseline, current, change, p, verdict, metric, gated (times in
-    /// nanoseconds; `–` for the p of an exact metric), in Markdown.
-    public func table() -> String {
-        String(textTable.markdown.dropLast())
-    }
-
-    /// The table's rows, for Markdown, plain text or HTML. O(rows).
-    public var textTable: TextTable {
-        var table = TextTable(header: ["name", "baseline", "current", "change", "p", "verdict", "metric", "gated"],
-                              alignments: [.left, .right, .right, .right, .right, .left, .left, .left])
-        for row in rows {
-            table.append([row.name, Self.value(row.baseline, row.metric), Self.value(row.current, row.metric),
-                          Format.signedPercent(row.changePercent), row.pValue.map { Format.number($0, digits: 3) } ?? "–",
-                          row.verdict.rawValue, row.metric, row.gated ? "yes" : "no"])
-        }
-        return table
-    }
-
-    /// A metric's value as the table shows it.
-    static func value(_ value: Double, _ metric: String) -> String {
-        switch metric {
-        case "time": Format.duration(value)
-        case "bytes_per_item", "instructions": Format.number(value, digits: 1)
-        default: Format.number(value, digits: 0)
-        }
-    }
 }

@@ -7,8 +7,8 @@ import MasonryLayout
 /// limit the engine is, measured in the same run.
 enum FloorBenchmark {
     /// The floor's name for a workload: the prepare benchmark's `key:value` part, one thread.
-    static func name(for workload: Workload) -> String {
-        workload.benchmarkName(.floor, engine: nil, threads: 1).description
+    static func name(for workload: Workload) -> BenchmarkName {
+        workload.benchmarkName(.floor, engine: nil, threads: 1)
     }
 
     static func measure(_ name: String, _ description: LayoutDescription, repetitions: Int) -> BenchmarkRecord {

@@ -7,7 +7,7 @@ import Foundation
 /// region's `Ir`. Setup, input generation and warm-ups run uninstrumented.
 ///
 /// One dump file per region (`OUT.1`, `OUT.2`, … for `--callgrind-out-file=OUT`), read and removed
-/// at once. A reference type, so that measured closures may capture the runner's state freely.
+/// at once. A reference type, so that `InstructionMeasurer`, a value, counts without being mutated.
 final class InstructionCounter {
     /// callgrind's `--callgrind-out-file`.
     private let outputFile: String

@@ -27,16 +27,14 @@ public struct PeerLayoutEngine: LayoutEngine {
     private var footersAttribute: [Int: Attributes] = [:]
     private var unionRects: [Rect] = []
 
-    /// Why CHTCollectionViewWaterfallLayout cannot express `description` (format v2's spans,
-    /// adaptive column counts, horizontal scrolling), or nil when it can: the harness skips the
-    /// peer there and says so. Right to left (its `itemRenderDirection`) and floor rounding
-    /// (its `floorCGFloat`) it has. O(sections).
-    static func unsupportedFeature(of description: LayoutDescription) -> String? {
-        if description.sections.contains(where: { $0.itemSpans != nil }) { return "CHTCollectionViewWaterfallLayout has no items spanning columns" }
-        if description.sections.contains(where: { $0.columnCount != .fixed($0.columns) }) {
-            return "CHTCollectionViewWaterfallLayout has no adaptive column count"
-        }
-        if description.axis == .horizontal { return "CHTCollectionViewWaterfallLayout scrolls vertically only" }
+    /// Why CHTCollectionViewWaterfallLayout cannot express `workload`'s layout (format v2's spans or
+    /// adaptive column count), or nil when it can: the one rule by which the plan skips the peer,
+    /// decided from the workload before any layout is built. Right to left (its
+    /// `itemRenderDirection`) and floor rounding (its `floorCGFloat`) it has; workloads scroll
+    /// vertically, as CHT does. O(1).
+    static func unsupportedFeature(of workload: Workload) -> String? {
+        if workload.spans != nil { return "CHTCollectionViewWaterfallLayout has no items spanning columns" }
+        if workload.minColumnWidth != nil { return "CHTCollectionViewWaterfallLayout has no adaptive column count" }
         return nil
     }
 

@@ -1,8 +1,16 @@
 import MasonryLayout
 import MasonryWorkloads
 
-/// The rects of `query/…/rect:scroll`, the cold variant of `lookup`, and what lookups do with a frame.
+/// The query a query benchmark makes, the rects of `query/…/rect:scroll`, the cold variant of
+/// `lookup`, and what lookups do with a frame.
 enum ScrollAndColdLookupBenchmarks {
+    /// The query of a query benchmark: `elements(in:)`, as before pinned headers existed, or with
+    /// `pinsHeaders` the pinned-header query.
+    @inline(__always)
+    static func query<Engine: LayoutEngine>(_ engine: Engine, _ rect: Rect, pinsHeaders: Bool) -> [LayoutElement] {
+        pinsHeaders ? engine.elements(in: rect, edges: .closed, pinningHeaders: true) : engine.elements(in: rect)
+    }
+
     /// Viewports as a scrolling collection view asks for them: `count` consecutive rects
     /// `height` tall, each a third of a screen below the previous one, from the top of the
     /// content down (back to the top at the end).

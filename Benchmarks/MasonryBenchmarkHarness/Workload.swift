@@ -36,6 +36,10 @@ public struct Workload: Hashable, Sendable {
             + (minColumnWidth.map { "/minColumnWidth:\(Format.number($0, digits: 2))" } ?? "")
     }
 
+    /// Whether the description's sections have headers (44 points each): exactly when there are
+    /// several sections. The pinned-header query is measured where they do.
+    var hasHeaders: Bool { sections > 1 }
+
     /// The view width a `setWidth` benchmark changes an adaptive workload from: 600 points, where
     /// `minColumnWidth` 90 gives 6 columns (4 at the workload's 390).
     public static let widenedWidth = 600.0
@@ -52,7 +56,7 @@ public struct Workload: Hashable, Sendable {
             return SectionDescription(
                 columnCount: minColumnWidth.map { .adaptive(minColumnWidth: $0) } ?? .fixed(columns),
                 inset: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8),
-                columnSpacing: 4, itemSpacing: 4, headerHeight: sections > 1 ? 44 : 0,
+                columnSpacing: 4, itemSpacing: 4, headerHeight: hasHeaders ? 44 : 0,
                 itemHeights: itemHeights, itemSpans: spans?.spans(count: count, generator: &generator))
         }
         return try! LayoutDescription(width: 390, placement: placement, sections: sectionList)

@@ -20,38 +20,4 @@ import Testing
     func foreignNamesAreNotMasonrys(text: String) {
         #expect(BenchmarkName(text) == nil)
     }
-
-    @Test func theRunnerNamesEveryBenchmarkItPlans() {
-        var configuration = BenchmarkRunner.Configuration()
-        configuration.suite = .standard
-        let runner = try! BenchmarkRunner(configuration, progress: { _ in })
-        for workload in BenchmarkSuite.standard.interactionWorkloads {
-            for engine in BenchmarkEngine.allCases {
-                for text in BenchmarkRunner.interactionNames(workload.benchmarkName(.query, engine: engine, threads: 1), pinned: true, adaptive: true) {
-                    let name = BenchmarkName(text)
-                    #expect(name?.engine == engine && name?.workload.hasPrefix(workload.nameParameters) == true, "\(text)")
-                }
-            }
-        }
-        #expect(runner.plannedBenchmarkCount() > 0)
-        #expect(FloorBenchmark.name(for: BenchmarkSuite.standard.prepareWorkloads[0]).hasPrefix("floor/placement:"))
-    }
-}
-
-/// Instruction mode counts no cold lookups: callgrind counts instructions, not cache misses, and
-/// the cold benchmark reported wall time under valgrind in its place.
-@Suite struct InstructionModeSelectionTests {
-    @Test func coldLookupsAreSkippedWithTheReason() throws {
-        var configuration = BenchmarkRunner.Configuration()
-        configuration.suite = .smoke
-        configuration.metric = .instructions
-        configuration.engines = [.optimized]
-        configuration.filter = "lookup/optimized/.*paths:cold"
-        configuration.repetitions = 1
-        var runner = try BenchmarkRunner(configuration, progress: { _ in })
-        #expect(runner.plannedBenchmarkCount() == 0)
-        let outcome = runner.run()
-        #expect(outcome.report.records.isEmpty)
-        #expect(outcome.skipped.contains { $0.contains("paths:cold") && $0.contains(BenchmarkRunner.coldLookupsUncounted) })
-    }
 }

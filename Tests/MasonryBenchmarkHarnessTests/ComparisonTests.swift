@@ -25,7 +25,7 @@ import Testing
         let current = Self.report([Self.record(Self.a, [200, 204, 196, 202, 198]), Self.record(Self.b, [50, 52, 49, 51, 50])])
         let comparison = try #require(Comparison(baseline: baseline, current: current))
         #expect(comparison.regressions.map(\.name) == [Self.a])
-        #expect(comparison.table().contains("| \(Self.a) | 100 ns | 200 ns | +100% | 0.008 | regression | time | yes |"))
+        #expect(ComparisonWriters.markdown(comparison).contains("| \(Self.a) | 100 ns | 200 ns | +100% | 0.008 | regression | time | yes |"))
     }
 
     @Test func theSameMeasurementsAreNoRegression() throws {
@@ -74,7 +74,7 @@ import Testing
         let oneMore = Self.report([Self.record(Self.a, [100, 100], ["mallocs": 16, "bytes_per_item": 12.9])])
         let comparison = try #require(Comparison(baseline: before, current: oneMore))
         #expect(comparison.regressions.map(\.metric) == ["mallocs"])
-        #expect(comparison.table().contains("| \(Self.a) | 15 | 16 | +6.7% | – | regression | mallocs | yes |"))
+        #expect(ComparisonWriters.markdown(comparison).contains("| \(Self.a) | 15 | 16 | +6.7% | – | regression | mallocs | yes |"))
         var lenient = Comparison.Policy()
         lenient.allocationThresholdPercent = 10
         #expect(try #require(Comparison(baseline: before, current: oneMore, policy: lenient)).regressions.isEmpty)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct FloorBenchmarkTests {
     @Test func theFloorIsTimedLikePrepareUnderThePrepareBenchmarksKey() throws {
         let workload = Workload(placement: .shortestColumn, items: 2000, sections: 3, columns: 4)
-        let name = FloorBenchmark.name(for: workload)
+        let name = FloorBenchmark.name(for: workload).description
         #expect(name == "floor/placement:shortestColumn/items:2000/sections:3/columns:4/threads:1")
         let record = FloorBenchmark.measure(name, workload.makeDescription(), repetitions: 3)
         #expect(record.name == name)

@@ -1,5 +1,5 @@
-// Tests that the peer engine gives the reference's frames and answers, touching and zero-size rects too.
-import MasonryBenchmarkHarness
+// Tests that the peer engine gives the reference's frames and answers, and the one rule of what it cannot lay out.
+@testable import MasonryBenchmarkHarness
 import MasonryVerification
 import MasonryLayout
 import MasonryWorkloads
@@ -31,5 +31,29 @@ import Testing
         let difference = EngineVerifier.firstDifference(OptimizedLayoutEngine(other), ReferenceLayoutEngine(one))
         #expect(difference?.hasPrefix("section 0 item 1:") == true)
         #expect(difference?.contains("bits [0x") == true)
+    }
+}
+
+/// The one rule by which the plan skips the peer: what CHT cannot express, read from the workload,
+/// which is what the workload's description has.
+@Suite struct PeerSkipRuleTests {
+    static let plain = Workload(placement: .shortestColumn, items: 1000, sections: 3, columns: 4, heights: .photo)
+
+    @Test(arguments: [
+        (plain, nil),
+        (Workload(placement: .shortestColumn, items: 1000, sections: 1, columns: 4, heights: .photo, spans: .feed),
+         "CHTCollectionViewWaterfallLayout has no items spanning columns"),
+        (Workload(placement: .shortestColumn, items: 1000, sections: 1, columns: 4, heights: .photo, minColumnWidth: 90),
+         "CHTCollectionViewWaterfallLayout has no adaptive column count"),
+    ] as [(Workload, String?)])
+    func theRuleNamesWhatTheDescriptionHas(workload: Workload, reason: String?) {
+        #expect(PeerLayoutEngine.unsupportedFeature(of: workload) == reason)
+        let sections = workload.makeDescription().sections
+        let hasSpans = sections.contains { $0.itemSpans != nil }
+        let adapts = sections.contains { $0.columnCount != .fixed($0.columns) }
+        #expect((reason != nil) == (hasSpans || adapts))
+        if reason == nil {
+            #expect(EngineVerifier.firstDifference(PeerLayoutEngine(workload.makeDescription()), ReferenceLayoutEngine(workload.makeDescription())) == nil)
+        }
     }
 }

@@ -62,7 +62,7 @@ enum CompareCommand: Command {
         guard let comparison = Comparison(baseline: baseline, current: current, policy: policy, filter: filter) else {
             throw CommandFailure(.badInput, "the two files have no benchmark in common\(filter == nil ? "" : " matching --filter")")
         }
-        var summary = ReportSummary([.table(comparison.textTable)])
+        var summary = ReportSummary([.table(ComparisonWriters.textTable(comparison))])
         if !comparison.onlyInBaseline.isEmpty || !comparison.onlyInCurrent.isEmpty {
             summary.append(.paragraph("\(comparison.onlyInBaseline.count) benchmark(s) only in the baseline, "
                                       + "\(comparison.onlyInCurrent.count) only in the current run."))

@@ -1,0 +1,110 @@
+import MasonryWorkloads
+
+/// What a run measures and skips, and in which order: built once from the configuration, before
+/// any layout is built, and run by `BenchmarkRunner`; its count is the progress lines' total and
+/// its skip lines the run's. Every rule that skips a benchmark is here. O(benchmarks).
+struct BenchmarkPlan {
+    /// The prepare workloads, then the interaction workloads, in the suite's order.
+    let workloads: [PlannedWorkload]
+
+    /// Why instruction mode skips `lookup/…/paths:cold`.
+    static let coldLookupsUncounted = "instruction mode counts instructions, not cache misses: a cold lookup counts as a warm one"
+
+    /// Why the floor of a workload with spans is skipped.
+    static let floorHasNoSpans = "the value-chain floor places every item in one column (a different, easier computation than spans)"
+
+    /// The plan of `configuration`'s run, with the benchmarks whose names `selected` accepts.
+    init(_ configuration: BenchmarkRunner.Configuration, selecting selected: (String) -> Bool) {
+        let suite = configuration.suite
+        workloads = suite.prepareWorkloads.map { Self.prepares(of: $0, configuration, selected) }
+            + suite.interactionWorkloads.map { Self.interactions(of: $0, configuration, selected) }
+    }
+
+    /// Every benchmark the filter selects, run or skipped, in order.
+    var benchmarks: [PlannedBenchmark] {
+        workloads.flatMap { $0.engineGroups.flatMap(\.benchmarks) }
+    }
+
+    /// How many benchmarks the run measures (one progress line each).
+    var count: Int { benchmarks.count(where: \.runs) }
+
+    /// The run's skip lines, in order.
+    var skipped: [String] { workloads.flatMap(\.skipped) }
+
+    /// Why `metric` measures no benchmark of `workload`, or nil.
+    private static func sizeLimit(_ workload: Workload, _ metric: BenchmarkMetric) -> String? {
+        guard let largest = metric.largestWorkload, workload.items > largest else { return nil }
+        return "--metric \(metric.rawValue) measures workloads up to \(largest) items"
+    }
+
+    private static func prepares(
+        of workload: Workload, _ configuration: BenchmarkRunner.Configuration, _ selected: (String) -> Bool
+    ) -> PlannedWorkload {
+        if let reason = sizeLimit(workload, configuration.metric) {
+            return PlannedWorkload(workload: workload, role: .prepare, skipReason: reason, engineGroups: [])
+        }
+        let suite = configuration.suite
+        var groups = configuration.engines.map { engine in
+            let skipReason = engine != .optimized && workload.items > suite.largestSlowEngineWorkload
+                ? "the \(engine.rawValue) engine is not run above \(suite.largestSlowEngineWorkload) items in the \(suite.rawValue) suite"
+                : engine == .peer ? PeerLayoutEngine.unsupportedFeature(of: workload) : nil
+            let threadCounts = engine == .optimized ? threadCounts(for: workload, configuration) : [1]
+            let benchmarks = threadCounts.map { threads in
+                PlannedBenchmark(name: workload.benchmarkName(.prepare, engine: engine, threads: threads), skipReason: skipReason,
+                                 body: .prepare(threads: threads))
+            }
+            return PlannedWorkload.EngineGroup(engine: engine, skipReason: nil, benchmarks: benchmarks.filter { selected($0.name.description) })
+        }
+        let floor = FloorBenchmark.name(for: workload)
+        if configuration.engines.contains(.optimized), selected(floor.description) {
+            let floorBenchmark = PlannedBenchmark(name: floor, skipReason: workload.spans != nil ? floorHasNoSpans : nil, body: .floor)
+            groups.append(PlannedWorkload.EngineGroup(engine: nil, skipReason: nil, benchmarks: [floorBenchmark]))
+        }
+        return PlannedWorkload(workload: workload, role: .prepare, skipReason: nil, engineGroups: groups)
+    }
+
+    /// The optimized engine's thread counts for a prepare of `workload`.
+    private static func threadCounts(for workload: Workload, _ configuration: BenchmarkRunner.Configuration) -> [Int] {
+        configuration.threads.map { [$0] } ?? (workload.sections > 1 ? ThreadCounts.standard : [1])
+    }
+
+    private static func interactions(
+        of workload: Workload, _ configuration: BenchmarkRunner.Configuration, _ selected: (String) -> Bool
+    ) -> PlannedWorkload {
+        if let reason = sizeLimit(workload, configuration.metric) {
+            return PlannedWorkload(workload: workload, role: .interactions, skipReason: reason, engineGroups: [])
+        }
+        let groups = configuration.engines.compactMap { engine -> PlannedWorkload.EngineGroup? in
+            let base = workload.benchmarkName(.query, engine: engine, threads: 1)
+            if engine == .peer, let reason = PeerLayoutEngine.unsupportedFeature(of: workload) {
+                // One line for all, where the filter selects any of the benchmarks every workload has.
+                let plain = interactions(base, pinned: false, adaptive: false, metric: configuration.metric)
+                return plain.contains { selected($0.name.description) } ? PlannedWorkload.EngineGroup(engine: engine, skipReason: reason, benchmarks: []) : nil
+            }
+            let benchmarks = interactions(base, pinned: workload.hasHeaders, adaptive: workload.minColumnWidth != nil, metric: configuration.metric)
+            return PlannedWorkload.EngineGroup(engine: engine, skipReason: nil, benchmarks: benchmarks.filter { selected($0.name.description) })
+        }
+        return PlannedWorkload(workload: workload, role: .interactions, skipReason: nil, engineGroups: groups)
+    }
+
+    /// One engine's interaction benchmarks of a workload (`base`'s), in the order they run: the
+    /// pinned-header query where the layout has headers, `setWidth` where its column count adapts.
+    private static func interactions(_ base: BenchmarkName, pinned: Bool, adaptive: Bool, metric: BenchmarkMetric) -> [PlannedBenchmark] {
+        let queries = PlannedBenchmark.QueryRect.allCases.map { rect in
+            PlannedBenchmark(name: base.measuring(.query, "rect:\(rect.rawValue)"), skipReason: nil, body: .query(rect, pinsHeaders: false))
+        }
+        let pinnedQuery = PlannedBenchmark(
+            name: base.measuring(.query, "rect:viewport", "pinned:true"),
+            skipReason: base.engine == .peer ? PeerLayoutEngine.unsupportedPinnedHeaders : nil, body: .query(.viewport, pinsHeaders: true))
+        let lookups = [
+            PlannedBenchmark(name: base.measuring(.lookup), skipReason: nil, body: .lookup),
+            // Fresh paths cost what warm ones do in instructions: callgrind counts instructions,
+            // not cache misses, so the cold benchmark has nothing of its own to count.
+            PlannedBenchmark(name: base.measuring(.lookup, "paths:cold"), skipReason: metric == .instructions ? coldLookupsUncounted : nil,
+                             body: .coldLookup),
+        ]
+        let updates = [BenchmarkOperation.append, .update, .delete] + (adaptive ? [.setWidth] : [])
+        return queries + (pinned ? [pinnedQuery] : []) + lookups
+            + updates.map { PlannedBenchmark(name: base.measuring($0), skipReason: nil, body: .update($0)) }
+    }
+}

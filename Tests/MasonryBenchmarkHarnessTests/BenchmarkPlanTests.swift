@@ -1,0 +1,116 @@
+@testable import MasonryBenchmarkHarness
+import Testing
+
+/// The plan: every benchmark a run measures or skips, named once, counted once, run in its order.
+@Suite struct BenchmarkPlanTests {
+    static func runner(_ suite: BenchmarkSuite, metric: BenchmarkMetric = .time, engines: [BenchmarkEngine] = BenchmarkEngine.allCases,
+                       filter: String? = nil, progress: @escaping (String) -> Void = { _ in }) throws -> BenchmarkRunner {
+        var configuration = BenchmarkRunner.Configuration()
+        configuration.suite = suite
+        configuration.metric = metric
+        configuration.engines = engines
+        configuration.filter = filter
+        configuration.repetitions = 2
+        return try BenchmarkRunner(configuration, progress: progress)
+    }
+
+    @Test(arguments: BenchmarkSuite.allCases, BenchmarkMetric.allCases)
+    func namesAreUniqueAndNameTheirEngineAndWorkload(suite: BenchmarkSuite, metric: BenchmarkMetric) throws {
+        let plan = try Self.runner(suite, metric: metric).plan
+        let names = plan.benchmarks.map(\.name.description)
+        #expect(!names.isEmpty)
+        #expect(Set(names).count == names.count)
+        for planned in plan.workloads {
+            for group in planned.engineGroups {
+                for benchmark in group.benchmarks {
+                    #expect(benchmark.name.engine == group.engine, "\(benchmark.name)")
+                    #expect(benchmark.name.workload.hasPrefix(planned.workload.nameParameters + "/"), "\(benchmark.name)")
+                    #expect(BenchmarkName(benchmark.name.description) == benchmark.name)
+                }
+            }
+        }
+        #expect(plan.count == plan.benchmarks.count(where: \.runs))
+        #expect(try Self.runner(suite, metric: metric, filter: "matches-nothing").plannedBenchmarkCount() == 0)
+    }
+
+    /// A prepare workload with spans (peer and floor skipped), and the optimized engine's lookups.
+    @Test func theRunMeasuresThePlanInOrderAndReportsItsSkips() throws {
+        let progress = ProgressLines()
+        var runner = try Self.runner(.smoke, filter: "items:10000/|lookup/optimized", progress: progress.append)
+        let outcome = runner.run()
+        let planned = runner.plan.benchmarks.filter(\.runs).map(\.name.description)
+        #expect(planned.contains { $0.hasPrefix("prepare/reference/") } && planned.contains { $0.hasSuffix("/paths:cold") })
+        #expect(outcome.report.records.map(\.name) == planned)
+        #expect(progress.lines == planned)
+        #expect(runner.plannedBenchmarkCount() == outcome.report.records.count)
+        #expect(outcome.skipped == runner.plan.skipped)
+        #expect(outcome.skipped == [
+            "prepare/peer/placement:shortestColumn/items:10000/sections:1/columns:4/heights:photo/spans:feed/threads:1: "
+                + "CHTCollectionViewWaterfallLayout has no items spanning columns",
+            "floor/placement:shortestColumn/items:10000/sections:1/columns:4/heights:photo/spans:feed/threads:1: "
+                + BenchmarkPlan.floorHasNoSpans,
+        ])
+        #expect(outcome.mismatches.isEmpty)
+    }
+
+    /// The peer's skips, prepare and interactions alike, come from the one rule on the workload.
+    @Test(arguments: BenchmarkSuite.allCases)
+    func thePeersSkipsComeFromTheOneRule(suite: BenchmarkSuite) throws {
+        let plan = try Self.runner(suite, engines: [.peer]).plan
+        for planned in plan.workloads {
+            let rule = PeerLayoutEngine.unsupportedFeature(of: planned.workload)
+            for group in planned.engineGroups {
+                switch planned.role {
+                case .prepare where planned.workload.items <= suite.largestSlowEngineWorkload:
+                    #expect(group.benchmarks.allSatisfy { $0.skipReason == rule }, "\(planned.workload)")
+                case .prepare:
+                    #expect(group.benchmarks.allSatisfy { $0.skipReason?.contains("is not run above") == true })
+                case .interactions:
+                    #expect(group.skipReason == rule, "\(planned.workload)")
+                    #expect(group.benchmarks.allSatisfy { $0.skipReason == nil || $0.skipReason == PeerLayoutEngine.unsupportedPinnedHeaders })
+                }
+            }
+        }
+    }
+
+    @Test func instructionModeSkipsWorkloadsPastItsLimitWhateverTheFilter() throws {
+        let skipped = try Self.runner(.standard, metric: .instructions, filter: "matches-nothing").plan.skipped
+        #expect(skipped.contains("prepare/*/placement:shortestColumn/items:1000000/sections:1/columns:4: "
+                                 + "--metric instructions measures workloads up to 100000 items"))
+        #expect(skipped.contains("query|lookup|append|update|delete/*/placement:roundRobin/items:1000000/sections:1/columns:4: "
+                                 + "--metric instructions measures workloads up to 100000 items"))
+        #expect(!skipped.contains { $0.contains("items:100000/") })
+    }
+
+    /// Instruction mode counts no cold lookups: callgrind counts instructions, not cache misses, and
+    /// the cold benchmark reported wall time under valgrind in its place.
+    @Test func coldLookupsAreSkippedInInstructionModeWithTheReason() throws {
+        var runner = try Self.runner(.smoke, metric: .instructions, engines: [.optimized], filter: "lookup/optimized/.*paths:cold")
+        #expect(runner.plannedBenchmarkCount() == 0)
+        let outcome = runner.run()
+        #expect(outcome.report.records.isEmpty)
+        #expect(outcome.skipped == ["lookup/optimized/placement:shortestColumn/items:100000/sections:1/columns:4/threads:1/paths:cold: "
+                                    + BenchmarkPlan.coldLookupsUncounted])
+    }
+
+    /// The peer's interactions are skipped in one line, where the filter selects any benchmark
+    /// every workload has; its pinned-header query is skipped on its own where the others run.
+    @Test func thePeersInteractionSkips() throws {
+        let skipped = try Self.runner(.standard, engines: [.peer], filter: "query/peer/.*(spans|sections:4096)").plan.skipped
+        #expect(skipped == [
+            "query/peer/placement:shortestColumn/items:1000000/sections:4096/columns:4/threads:1/rect:viewport/pinned:true: "
+                + PeerLayoutEngine.unsupportedPinnedHeaders,
+            "*/peer/placement:shortestColumn/items:1000000/sections:1/columns:4/heights:photo/spans:feed/threads:1: "
+                + "CHTCollectionViewWaterfallLayout has no items spanning columns",
+        ])
+    }
+}
+
+/// Collects progress lines (a reference, for the escaping progress closure).
+final class ProgressLines {
+    private(set) var lines: [String] = []
+
+    func append(_ line: String) {
+        lines.append(line)
+    }
+}
