@@ -1,3 +1,6 @@
+// The writers of a comparison of two result files: its table in Markdown or as a text table.
+import MasonrySupport
+
 /// The outputs of a `Comparison`: its table of rows, for Markdown, plain text or HTML.
 public enum ComparisonWriters {
     /// The table: name, baseline, current, change, p, verdict, metric, gated (times in
