@@ -1,3 +1,4 @@
+// The arithmetic of a masonry layout, written once for both engines, operation order included.
 /// The arithmetic of a masonry layout, written once, operation order included.
 ///
 /// Both engines call these functions (or, where the optimized engine vectorizes, perform the

@@ -1,3 +1,4 @@
+// The `LayoutEngine` protocol: lays out a description and answers a collection view layout's questions.
 /// A masonry layout engine: lays out a `LayoutDescription` and answers the questions a
 /// `UICollectionViewLayout` is asked.
 ///

@@ -1,3 +1,4 @@
+// Settings and facts of the optimized engine for the verifier's own use, not for apps.
 /// Settings and facts of the optimized engine for the verifier's own use (`@_spi(Verification)
 /// import MasonryLayout`), not for apps: the settings change how the engine gets to its frames,
 /// never the frames; the facts (its checkpoint interval) tell the fuzzer where its edges are.

@@ -1,3 +1,4 @@
+// One mutant: a single edit of one line of the engine's sources.
 /// One mutant: a single edit of one line of the engine's sources.
 public struct Mutant: Hashable, Sendable {
     /// The file, relative to the repository root.

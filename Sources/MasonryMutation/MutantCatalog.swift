@@ -1,3 +1,4 @@
+// Enumerates the mutants of Swift source files and applies one of them.
 /// Enumerates the mutants of Swift source files and applies one of them.
 public enum MutantCatalog {
     /// Statements a release build does not evaluate: their mutants would all be equivalent.

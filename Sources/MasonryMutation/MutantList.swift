@@ -1,3 +1,4 @@
+// The checked-in list of mutants whose fate is known: equivalent mutants and known survivors.
 /// The checked-in list of mutants whose fate is known (`Scripts/mutants.txt`): equivalent
 /// mutants (no observable change: not counted in the score) and known survivors (counted as not
 /// killed, but a sample run does not fail on them), each keyed by `Mutant.fingerprint`, with the

@@ -1,3 +1,4 @@
+// The mutation operators: small, local edits of one site of one line, the kind a real bug is made of.
 /// The mutation operators: small, local edits of the kind a real bug is made of. Each applies to
 /// one site of one line, so every mutant is one edit; a mutant that does not compile is not
 /// counted.

@@ -1,3 +1,4 @@
+// One line of Swift source with a mask of which bytes are code, string contents and comments masked out.
 /// One line of Swift source with a mask of which bytes are code: string literal contents and
 /// comments are masked out, so that an operator is only ever found where the compiler sees one.
 ///

@@ -1,3 +1,4 @@
+// How workloads and the verification matrix spread items over sections, as evenly as possible.
 /// How the benchmark workloads and the verification matrix spread a number of items over
 /// sections: as evenly as possible, the first `items % sections` sections one item longer.
 public enum SectionSplit {

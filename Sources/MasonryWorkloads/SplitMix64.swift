@@ -1,3 +1,4 @@
+// SplitMix64, a small, fast, seedable random number generator that is the same on every platform.
 /// A small, fast, seedable random number generator (Steele, Lea and Flood's SplitMix64), so
 /// that a seed names one workload or one fuzz case on every platform and Swift version.
 public struct SplitMix64: RandomNumberGenerator, Sendable {

@@ -1,3 +1,4 @@
+// Tests of the benchmark plan: unique names, the run in plan order, and its skips and their reasons.
 @testable import MasonryBenchmarkHarness
 import Testing
 

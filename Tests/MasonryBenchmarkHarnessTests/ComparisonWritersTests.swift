@@ -1,3 +1,4 @@
+// Tests of the comparison writers: the Markdown table's row per benchmark and metric, and its cells.
 import MasonryBenchmarkHarness
 import Testing
 

@@ -1,3 +1,4 @@
+// Tests of instruction mode's measurer: its counters, and unusable counts outside callgrind.
 @testable import MasonryBenchmarkHarness
 import Foundation
 import MasonryLayout

@@ -1,3 +1,4 @@
+// Tests of a planned benchmark: it runs when it has no skip reason; the query rects' names and heights.
 @testable import MasonryBenchmarkHarness
 import Testing
 

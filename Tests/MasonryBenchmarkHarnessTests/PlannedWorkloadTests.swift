@@ -1,3 +1,4 @@
+// Tests of a planned workload's skip lines: the whole workload's, an engine's, and one benchmark's.
 @testable import MasonryBenchmarkHarness
 import Testing
 

@@ -1,3 +1,4 @@
+// Tests of time mode's measurer: per-call times, per-query latency percentiles, batched lookups.
 @testable import MasonryBenchmarkHarness
 import MasonryLayout
 import Testing

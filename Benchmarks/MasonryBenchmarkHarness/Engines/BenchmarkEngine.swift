@@ -1,3 +1,4 @@
+// The engines a run can measure, and `MeasurableEngine`, which builds each for a description and threads.
 import MasonryLayout
 
 /// The engines a run can measure, by the name used in benchmark names and `--engines`.

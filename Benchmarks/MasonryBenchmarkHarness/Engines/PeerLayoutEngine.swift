@@ -1,3 +1,4 @@
+// The peer engine: CHTCollectionViewWaterfallLayout's storage and rect-query structure, for comparison.
 import MasonryLayout
 
 /// The structure of CHTCollectionViewWaterfallLayout, the most used open-source iOS waterfall

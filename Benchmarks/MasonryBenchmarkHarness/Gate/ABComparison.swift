@@ -1,3 +1,4 @@
+// The verdicts of an A/B run: BASE and HEAD in interleaved rounds, judged by paired per-round ratios.
 import Foundation
 
 /// The verdicts of an A/B run (`Scripts/ab`, `masonry ab`): BASE and HEAD measured in interleaved

@@ -1,3 +1,4 @@
+// The outputs of an A/B run: its Markdown verdict table and its JSON document of per-round log ratios.
 import Foundation
 
 /// The outputs of an A/B run: a Markdown table (benchmark, BASE, HEAD, ratio with interval,

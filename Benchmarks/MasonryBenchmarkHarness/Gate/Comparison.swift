@@ -1,3 +1,4 @@
+// Compares two runs benchmark by benchmark: the regression gate of performance CI.
 /// Compares two runs benchmark by benchmark: the regression gate of performance CI.
 ///
 /// Exact metrics are judged exactly: `instructions` (callgrind's count), `mallocs` and

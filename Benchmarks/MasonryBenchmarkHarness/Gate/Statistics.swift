@@ -1,3 +1,4 @@
+// Summary statistics of a sample of measurements, and the two-sided Mann-Whitney U test.
 import Foundation
 
 /// Summary statistics of a sample of measurements.

@@ -1,3 +1,4 @@
+// The Wilcoxon signed-rank test and the Hodges-Lehmann confidence interval of paired differences.
 import Foundation
 
 /// The Wilcoxon signed-rank test on paired differences, and the exact confidence interval of

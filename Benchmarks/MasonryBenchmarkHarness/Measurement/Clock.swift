@@ -1,3 +1,4 @@
+// Wall and process CPU time via `clock_gettime`, peak resident memory, and `blackHole`.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

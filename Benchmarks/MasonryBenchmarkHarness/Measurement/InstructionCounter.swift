@@ -1,3 +1,4 @@
+// Counts the instructions of measured regions under callgrind, one dump file per region.
 import CCallgrind
 import Foundation
 

@@ -1,3 +1,4 @@
+// Instruction mode's measurer: callgrind counts per call, counters `instructions` and per item.
 import MasonryLayout
 
 /// Instruction mode's measurer: each region counted by callgrind (`InstructionCounter`), one

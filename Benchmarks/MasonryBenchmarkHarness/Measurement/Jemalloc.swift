@@ -1,3 +1,4 @@
+// The process allocator's statistics and settings, read and written through jemalloc's `mallctl`.
 import MasonrySupport
 
 /// The process allocator's statistics and settings, read and written through jemalloc's `mallctl`.

@@ -1,3 +1,4 @@
+// How a run measured: the metric and what moves instruction counts between machines and runs.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

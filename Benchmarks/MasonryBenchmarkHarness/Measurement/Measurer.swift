@@ -1,3 +1,4 @@
+// The `Measurer` protocol: how a run measures its regions, by wall and CPU time or by instructions.
 import MasonryLayout
 
 /// How a run measures its benchmarks' regions: wall and CPU time (`WallClockMeasurer`) or the

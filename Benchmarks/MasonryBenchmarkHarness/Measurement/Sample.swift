@@ -1,3 +1,4 @@
+// One measurement of a benchmark's region, per call: wall and CPU nanoseconds, or instructions.
 /// One measurement of a benchmark's region, per call of the measured operation: wall and process
 /// CPU nanoseconds in time mode; in instruction mode both hold the instructions callgrind counted.
 struct Sample {

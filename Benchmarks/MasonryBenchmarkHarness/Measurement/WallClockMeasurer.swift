@@ -1,3 +1,4 @@
+// Time mode's measurer: wall and CPU time per region, queries timed one by one, lookups in batches.
 import MasonryLayout
 
 /// Time mode's measurer: wall and process CPU time read with `Clock` around each region; queries

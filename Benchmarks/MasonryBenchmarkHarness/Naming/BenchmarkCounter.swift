@@ -1,3 +1,4 @@
+// The counters of a result file's entries (Google Benchmark's user counters), by name.
 /// The counters of a result file's entries (Google Benchmark's user counters), by name: what the
 /// harness writes and what the summary, the chart and the gate read.
 public enum BenchmarkCounter: String, CaseIterable, Sendable {

@@ -1,3 +1,4 @@
+// What a run measures: wall and CPU time, or callgrind's instruction counts, and each one's limits.
 import CCallgrind
 
 /// What a run measures: wall and CPU time, or the instructions callgrind counts (deterministic).

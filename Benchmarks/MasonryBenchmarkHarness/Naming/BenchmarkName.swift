@@ -1,3 +1,4 @@
+// A benchmark's name, `<operation>/<engine>/<key>:<value>/…`: built and read in one place.
 /// A benchmark's name, `<operation>/<engine>/<key>:<value>/…` (MasonryLayout.docc/Benchmarks.md, "Result files"), or
 /// `floor/<key>:<value>/…`, which has no engine: built and read in one place instead of by
 /// string concatenation and splitting.

@@ -1,3 +1,4 @@
+// What a benchmark measures, its name's first component, and the summary tables' order, titles, units.
 /// What a benchmark measures: the first component of its name (`prepare/optimized/…`). The
 /// summary's tables, their order, titles and units come from here, so a new operation is added in
 /// this one place (and measured in `BenchmarkRunner`).

@@ -1,3 +1,4 @@
+// The plan of a run: every benchmark it measures or skips, in order, and every rule that skips one.
 import MasonryWorkloads
 
 /// What a run measures and skips, and in which order: built once from the configuration, before

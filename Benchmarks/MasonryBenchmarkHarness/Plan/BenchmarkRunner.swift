@@ -1,3 +1,4 @@
+// Runs a suite's plan through the run's measurer and checks every engine's frames against the reference.
 import Foundation
 import MasonryLayout
 import MasonrySupport

@@ -1,3 +1,4 @@
+// The `floor` benchmark: the value chain alone on a workload, timed like `prepare`, per item.
 import MasonryLayout
 
 /// `floor/<workload>/threads:1`: the value chain alone (`ValueChainFloor`) on the workload's

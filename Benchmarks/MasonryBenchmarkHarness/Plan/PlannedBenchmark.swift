@@ -1,3 +1,4 @@
+// One benchmark of a run's plan: its name, why it is skipped when it is, and what it measures.
 /// One benchmark of a run's plan: its name, why it is skipped when it is, and what it measures.
 struct PlannedBenchmark: Equatable {
     /// What a benchmark measures, on its workload with its group's engine (`PlannedWorkload.EngineGroup`).

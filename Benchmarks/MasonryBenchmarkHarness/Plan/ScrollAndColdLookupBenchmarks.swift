@@ -1,3 +1,4 @@
+// The query benchmarks' query, the scrolling rects of `rect:scroll`, and cold lookups.
 import MasonryLayout
 import MasonryWorkloads
 

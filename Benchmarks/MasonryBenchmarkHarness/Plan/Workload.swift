@@ -1,3 +1,4 @@
+// The workloads (layout shapes generated from a fixed seed) and the suites that choose among them.
 import MasonryLayout
 import MasonryWorkloads
 

@@ -1,3 +1,4 @@
+// A run's results as Google Benchmark JSON: its records, its context, and reading and writing them.
 import Foundation
 
 /// One benchmark's measurements: a value per repetition (in nanoseconds) and its counters.

@@ -1,3 +1,4 @@
+// Number formatting shared by the reports: durations, numbers and percentages.
 /// Number formatting shared by the reports.
 enum Format {
     /// A duration in nanoseconds, in the unit that reads best.

@@ -1,3 +1,4 @@
+// The self-contained, offline HTML page of a run: the summary's tables and the SVG chart inline.
 import MasonrySupport
 
 /// The self-contained HTML page written beside a run's result files (`FILE.html`): the summary's

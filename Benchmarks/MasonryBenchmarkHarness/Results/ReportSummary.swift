@@ -1,3 +1,4 @@
+// A summary of paragraphs, headings and tables, rendered as Markdown, plain text or HTML.
 /// A summary made of paragraphs, headings and tables, rendered as Markdown (result files,
 /// `--format markdown`), as aligned plain text (a terminal) or as HTML (the report beside the
 /// result files): one content, three renderings.

@@ -1,3 +1,4 @@
+// A run's Markdown summary and its github-action-benchmark `customSmallerIsBetter` JSON.
 import Foundation
 import MasonrySupport
 

@@ -1,3 +1,4 @@
+// The SVG chart of a run: prepare time per item against item count, and rect-query latency percentiles.
 import Foundation
 import MasonrySupport
 

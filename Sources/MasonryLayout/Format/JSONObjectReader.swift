@@ -1,3 +1,4 @@
+// Typed access to one JSON object's fields, with errors that name the field's path.
 /// Typed access to one JSON object's fields, with errors that name the field's path.
 package struct JSONObjectReader {
     let members: [(key: String, value: JSONValue)]

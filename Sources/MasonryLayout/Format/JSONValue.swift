@@ -1,3 +1,4 @@
+// A parsed JSON document, its objects' members kept in document order.
 /// A parsed JSON document, kept only as long as it takes to read a description from it.
 ///
 /// Objects keep their members in document order so that error messages and round trips are stable.

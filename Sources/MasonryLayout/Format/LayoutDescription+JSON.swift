@@ -1,3 +1,4 @@
+// Reading and writing the layout description format v2, a superset of v1.
 /// Reading and writing the layout description format v2 (<doc:LayoutFormat>), a superset of v1:
 /// a v1 document reads as the same description.
 extension LayoutDescription {

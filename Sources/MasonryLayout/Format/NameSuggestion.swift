@@ -1,3 +1,4 @@
+// "Did you mean …?" for a misspelt name: a format field, a command, a flag, an enum value.
 /// "Did you mean …?" for a misspelt name: a field of the format, a command, a flag, an enum value.
 ///
 /// Package-wide so that the description reader and the command line suggest the same way.

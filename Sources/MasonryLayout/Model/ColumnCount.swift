@@ -1,3 +1,4 @@
+// How a section chooses its number of columns: a fixed count or adaptive to a minimum width.
 /// How a section chooses its number of columns.
 public enum ColumnCount: Hashable, Sendable {
     /// Exactly this many columns, 1...1024 (format field `columns`).

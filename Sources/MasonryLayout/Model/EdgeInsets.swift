@@ -1,3 +1,4 @@
+// The space a section keeps free around its items, like a flow layout's `sectionInset`.
 /// The space a section keeps free around its items, like `UIEdgeInsets` on a flow layout's
 /// `sectionInset`.
 public struct EdgeInsets: Hashable, Sendable {

@@ -1,3 +1,4 @@
+// A checked description of a masonry layout: its width, layout rules and sections.
 /// A checked description of a masonry layout: the collection view's width, the layout rules,
 /// and each section's columns, spacing, item heights and spans (<doc:LayoutFormat>).
 ///

@@ -1,3 +1,4 @@
+// The elements of a layout: an item's index path, the element kinds, and an element with its frame.
 /// The position of an item: its section and its index within the section.
 public struct ItemIndexPath: Hashable, Comparable, Sendable {
     public var section: Int

@@ -1,3 +1,4 @@
+// Why a layout description, a JSON document or an update was refused, naming the offending field.
 /// Why a layout description, a JSON document or an update was refused.
 ///
 /// `path` names the offending field the way a user reads the JSON (`sections[3].columns`),

@@ -1,3 +1,4 @@
+// The bounds a description must stay within, so that no sum overflows and no index outgrows 32 bits.
 /// The bounds a description must stay within, so that no sum in a layout can overflow to
 /// infinity and no index can outgrow the optimized engine's 32-bit storage.
 public enum LayoutLimits {

@@ -1,3 +1,4 @@
+// The layout rules' options: placement, tie break, section start, rounding, scroll axis, and more.
 /// Which column receives the next item.
 public enum Placement: String, Sendable, CaseIterable {
     /// The column whose bottom is highest up (shortest), ties broken by `TieBreak`.

@@ -1,3 +1,4 @@
+// A rect query with its options, as scenario files and the `query` command give it.
 /// A rect query with its options, as scenario files and the `query` command give it.
 public struct LayoutQuery: Hashable, Sendable {
     public var rect: Rect

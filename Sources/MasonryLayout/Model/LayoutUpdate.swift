@@ -1,3 +1,4 @@
+// Incremental changes to a laid-out description, like a collection view's batch updates.
 /// An incremental change to a laid-out description, like the batch updates a collection view
 /// performs when its data changes.
 ///

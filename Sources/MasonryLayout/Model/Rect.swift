@@ -1,3 +1,4 @@
+// Masonry's geometry: an axis-aligned rectangle, whether a query counts touching edges, and a size.
 /// An axis-aligned rectangle in the collection view's coordinates (y grows downwards).
 ///
 /// Masonry's own type rather than `CGRect`: it is the same on every platform, and its

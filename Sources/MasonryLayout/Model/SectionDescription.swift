@@ -1,3 +1,4 @@
+// One section of a layout: its columns, spacing, supplementary views, item heights and spans.
 /// One section of a layout: its columns, spacing, supplementary views, item heights and spans.
 ///
 /// A plain value; it is checked when it becomes part of a `LayoutDescription`.

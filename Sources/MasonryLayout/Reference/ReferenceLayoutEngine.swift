@@ -1,3 +1,4 @@
+// The reference engine: the layout rules as plain, readable code, the optimized engine's specification.
 /// The layout rules as plain, readable code: the specification the optimized engine is checked against.
 ///
 /// It follows the structure of the source articles' `UICollectionViewLayout`s: `prepare` builds

@@ -1,3 +1,4 @@
+// The command that starts a fuzz worker (`masonry fuzz --worker`).
 /// The command that starts a fuzz worker (`masonry fuzz --worker`, which serves `FuzzWorker`).
 public struct WorkerCommand: Sendable {
     public var executable: String

@@ -1,3 +1,4 @@
+// The optimized engine's shortest-column placement loop and the column states it drives.
 /// A section's running shortest-column state, as the kernel loop drives it.
 ///
 /// Three representations: `SingleColumn` (one column), `SortedColumns` (2 to 16 columns: sorted

@@ -1,3 +1,4 @@
+// The shortest-column state of a section with 2 to 16 columns: heights sorted, with their columns.
 /// The shortest-column state of a section with 2 to 16 columns: the column heights in
 /// ascending order and, beside them, which column holds each sorted position.
 ///

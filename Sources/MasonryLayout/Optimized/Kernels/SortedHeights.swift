@@ -1,3 +1,4 @@
+// A fixed number of column heights in ascending order, held in `DoublePair` registers.
 /// A fixed number of column heights in ascending order, held in `DoublePair` registers: the
 /// part of the shortest-column state that the kernel updates per item with a min/max merge.
 ///

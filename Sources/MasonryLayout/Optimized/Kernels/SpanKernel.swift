@@ -1,3 +1,4 @@
+// The placement loop of sections whose items span more than one column, for both placements.
 /// The placement loop of sections with spans (`itemSpans` with an item covering more than one
 /// column), for both placements.
 ///

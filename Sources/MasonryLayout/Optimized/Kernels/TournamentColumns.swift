@@ -1,3 +1,4 @@
+// The shortest-column state of a section with more than 16 columns: a tournament tree of heights.
 /// The shortest-column state of a section with more than 16 columns: a tournament (winner)
 /// tree over the column heights, so an item costs log2(columns) compare-and-select steps
 /// instead of a scan of every column.

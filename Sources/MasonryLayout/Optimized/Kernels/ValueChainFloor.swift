@@ -1,3 +1,4 @@
+// The floor the optimized engine's prepare is measured against: every item's local y, nothing else.
 /// The floor the optimized engine's prepare is measured against: every item's local y from the
 /// value chain alone, nothing else computed or stored.
 ///

@@ -1,3 +1,4 @@
+// The columns an item of a section with spans covers: its start column and its clamped span.
 /// The columns an item of a section with spans covers: `first..<first + count` (its start
 /// column and its span clamped to the column count), beside its extent.
 @usableFromInline

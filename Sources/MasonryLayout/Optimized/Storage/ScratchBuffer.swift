@@ -1,3 +1,4 @@
+// Scratch memory for a closure: on the stack up to 512 bytes, on the heap above.
 /// Calls `body` with `count` elements of scratch memory (unspecified contents; for trivial
 /// types): on the stack up to 512 bytes, on the heap above.
 ///

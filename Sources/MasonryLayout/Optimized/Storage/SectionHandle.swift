@@ -1,3 +1,4 @@
+// The optimized engine's one window onto a section's raw memory, its typed pointers range-checked.
 /// The optimized engine's one window onto a section's raw memory: every typed pointer into a
 /// `SectionStorage` comes from here, with its range checked in debug builds (the pattern of
 /// swift-collections' `Heap._UnsafeHandle`). Valid only inside `SectionStorage.withHandle`.

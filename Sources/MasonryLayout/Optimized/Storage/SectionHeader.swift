@@ -1,3 +1,4 @@
+// A section's size, geometry and layout results: the header of its `SectionStorage`.
 /// A section's size, geometry and layout results: the header of its `SectionStorage`.
 @usableFromInline
 struct SectionHeader: Sendable {

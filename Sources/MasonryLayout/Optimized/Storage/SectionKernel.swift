@@ -1,3 +1,4 @@
+// Which kernel lays a section out, and so which buffers its storage has.
 /// Which kernel lays a section out, and so which buffers its storage has.
 @usableFromInline
 enum SectionKernel: Equatable, Sendable {

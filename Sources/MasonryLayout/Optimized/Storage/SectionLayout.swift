@@ -1,3 +1,4 @@
+// One section as the optimized engine stores it: a copy-on-write value over one `SectionStorage`.
 /// One section as the optimized engine stores it: a value over one `SectionStorage`
 /// allocation, copied on write when shared.
 ///

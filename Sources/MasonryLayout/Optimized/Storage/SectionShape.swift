@@ -1,3 +1,4 @@
+// What a section's buffers are laid out for: its kernel, column count and checkpoint interval.
 /// What a section's buffers are laid out for: its kernel, its column count and its
 /// checkpoint interval. Two sections with the same shape can share buffer layouts.
 @usableFromInline

@@ -1,3 +1,4 @@
+// One section of the optimized engine's layout in a single allocation: a header, then its buffers.
 /// One section of the optimized engine's layout in a single allocation: a `SectionHeader`,
 /// then the buffers `SectionBufferLayout` places. Accessed through `SectionHandle`.
 ///
