@@ -1,4 +1,4 @@
-// One mutant: a single edit of one line of the engine's sources.
+// Mutant: one edit of one line of the engine's sources, and its fingerprint.
 /// One mutant: a single edit of one line of the engine's sources.
 public struct Mutant: Hashable, Sendable {
     /// The file, relative to the repository root.

@@ -1,4 +1,4 @@
-// Enumerates the mutants of Swift source files and applies one of them.
+// MutantCatalog: the mutants of a source file, listed and applied.
 /// Enumerates the mutants of Swift source files and applies one of them.
 public enum MutantCatalog {
     /// Statements a release build does not evaluate: their mutants would all be equivalent.

@@ -1,4 +1,4 @@
-// Compares two runs benchmark by benchmark: the regression gate of performance CI.
+// Comparison: two result files compared benchmark by benchmark, with the gate's verdicts.
 /// Compares two runs benchmark by benchmark: the regression gate of performance CI.
 ///
 /// Exact metrics are judged exactly: `instructions` (callgrind's count), `mallocs` and

@@ -1,4 +1,4 @@
-// One benchmark of a run's plan: its name, why it is skipped when it is, and what it measures.
+// PlannedBenchmark: one entry of a run's plan (name, skip reason, body).
 /// One benchmark of a run's plan: its name, why it is skipped when it is, and what it measures.
 struct PlannedBenchmark: Equatable {
     /// What a benchmark measures, on its workload with its group's engine (`PlannedWorkload.EngineGroup`).

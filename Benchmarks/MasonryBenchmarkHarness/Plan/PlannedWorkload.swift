@@ -1,4 +1,4 @@
-// One workload's part of a run's plan: its prepares and floor, or its interactions, engine by engine.
+// PlannedWorkload: one workload's benchmarks in a run's plan, engine by engine.
 /// One workload's part of a run's plan: its prepares and floor, or its interactions, engine by engine.
 struct PlannedWorkload {
     /// Which benchmarks of the workload the plan holds.

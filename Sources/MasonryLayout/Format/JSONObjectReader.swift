@@ -1,4 +1,4 @@
-// Typed access to one JSON object's fields, with errors that name the field's path.
+// JSONObjectReader: a JSON object's fields, typed, with errors naming their paths.
 /// Typed access to one JSON object's fields, with errors that name the field's path.
 package struct JSONObjectReader {
     let members: [(key: String, value: JSONValue)]

@@ -1,4 +1,4 @@
-// A strict RFC 8259 JSON parser over UTF-8 bytes.
+// JSONParser: strict RFC 8259 JSON from UTF-8 bytes.
 /// A strict RFC 8259 JSON parser over UTF-8 bytes.
 ///
 /// Masonry parses JSON itself rather than through `JSONSerialization` so that it controls what

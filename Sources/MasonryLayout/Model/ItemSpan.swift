@@ -1,4 +1,4 @@
-// How many columns an item covers (format field `itemSpans`): a count, or the full width.
+// ItemSpan: the columns one item covers (format field `itemSpans`).
 /// How many columns an item covers (format field `itemSpans`): a count, or the full width.
 ///
 /// A count larger than the section's column count, and `full`, cover every column: a banner

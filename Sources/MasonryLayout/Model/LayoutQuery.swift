@@ -1,4 +1,4 @@
-// A rect query with its options, as scenario files and the `query` command give it.
+// LayoutQuery: a rect, its edge rule and whether headers are pinned.
 /// A rect query with its options, as scenario files and the `query` command give it.
 public struct LayoutQuery: Hashable, Sendable {
     public var rect: Rect

@@ -1,4 +1,4 @@
-// One section of a layout: its columns, spacing, supplementary views, item heights and spans.
+// SectionDescription: one section of a layout description.
 /// One section of a layout: its columns, spacing, supplementary views, item heights and spans.
 ///
 /// A plain value; it is checked when it becomes part of a `LayoutDescription`.

@@ -1,4 +1,4 @@
-// The round-robin placement loop of the optimized engine.
+// RoundRobinKernel: the vectorized round-robin placement loop.
 /// The round-robin placement loop of the optimized engine.
 ///
 /// Item `i` goes to column `(start + i) % n`, so each column's local y values are a running

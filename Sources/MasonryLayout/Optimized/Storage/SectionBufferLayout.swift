@@ -1,4 +1,4 @@
-// Where each buffer starts in a section's allocation, in 8-byte words, for a capacity.
+// SectionBufferLayout: the offsets of a section's buffers in its one allocation.
 /// Where each buffer starts in a section's allocation, in 8-byte words, for a capacity.
 ///
 /// Small arrays first: per checkpoint the smallest column height (the key a rect query

@@ -1,4 +1,4 @@
-// A section's size, geometry and layout results: the header of its `SectionStorage`.
+// SectionHeader: a section's sizes, geometry and totals, at the head of its storage.
 /// A section's size, geometry and layout results: the header of its `SectionStorage`.
 @usableFromInline
 struct SectionHeader: Sendable {

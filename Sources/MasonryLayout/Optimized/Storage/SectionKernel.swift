@@ -1,4 +1,4 @@
-// Which kernel lays a section out, and so which buffers its storage has.
+// SectionKernel: the kernel that lays a section out, which decides its buffers.
 /// Which kernel lays a section out, and so which buffers its storage has.
 @usableFromInline
 enum SectionKernel: Equatable, Sendable {
