@@ -44,6 +44,9 @@ struct PlantedFaultEngine: LayoutEngine {
         /// Pinned queries lose the header of a section that starts below the rect (its pinned y
         /// rounded above its top) when the section before it is empty and has no height.
         case pinnedHeaderAfterCollapsedSectionDropped
+        /// `elements(in:into:)` replaces what the caller's buffer held instead of appending to it
+        /// (an entry point the fuzzer did not call until every query went through each one).
+        case bufferQueryDropsHeldElements
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
         var itemsNeeded: Int {
@@ -91,7 +94,7 @@ struct PlantedFaultEngine: LayoutEngine {
         contentSize = inner.contentSize
         switch fault {
         case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate,
-             .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped:
+             .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped, .bufferQueryDropsHeldElements:
             break
         case .loneItemPastRoundedCheckpointLow:
             laidOut = laidOut.map { element in
@@ -233,6 +236,14 @@ struct PlantedFaultEngine: LayoutEngine {
         return found.filter { element in
             let frame = element.frame
             return !(frame.maxY == rect.minY || frame.minY == rect.maxY || frame.maxX == rect.minX || frame.minX == rect.maxX)
+        }
+    }
+
+    func elements(in rect: Rect, into result: inout [LayoutElement]) {
+        if fault == .bufferQueryDropsHeldElements {
+            result = elements(in: rect)
+        } else {
+            result.append(contentsOf: elements(in: rect))
         }
     }
 

@@ -56,6 +56,18 @@ public enum EngineVerifier {
         firstDifference(got, want).map { "query \(rect): \($0)" }
     }
 
+    /// The first difference between `engine`'s answers to `query`, through every call that can
+    /// ask it (`QueryCall`), and `expected`, the reference's answer: the same query through each
+    /// of the engines' query entry points, so a fault in any overload shows. O(calls × elements).
+    public static func firstDifference(of engine: any LayoutEngine, answering query: LayoutQuery, expected: [LayoutElement]) -> String? {
+        for call in QueryCall.allCases where call.expresses(query) {
+            guard let difference = firstDifference(call.answer(query, from: engine), call.expected(expected)) else { continue }
+            let through = call == .elementsForQuery ? "" : " through \(call.entryPoint.rawValue)"
+            return "query \(query.rect)\(through): \(difference)"
+        }
+        return nil
+    }
+
     /// The first element where two answers differ (kind, section, item or frame bits), or nil
     /// when they are the same. O(elements), allocating only for the report.
     public static func firstDifference(_ got: [LayoutElement], _ want: [LayoutElement]) -> String? {

@@ -84,7 +84,7 @@ public struct ScenarioChecker: Sendable {
             }
         }
         for query in queries {
-            if let difference = EngineVerifier.firstDifference(in: query.rect, engine.elements(for: query), reference.elements(for: query)) {
+            if let difference = EngineVerifier.firstDifference(of: engine, answering: query, expected: reference.elements(for: query)) {
                 return failure("\(stage): \(difference)", engine, reference)
             }
         }

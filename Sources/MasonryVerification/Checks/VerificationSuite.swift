@@ -196,7 +196,7 @@ public struct VerificationSuite: Sendable {
         if let difference { return (difference, nil) }
         for query in queries {
             counts.queries += 1
-            if let difference = EngineVerifier.firstDifference(in: query.rect, engine.elements(for: query), reference.elements(for: query)) {
+            if let difference = EngineVerifier.firstDifference(of: engine, answering: query, expected: reference.elements(for: query)) {
                 return (difference, query)
             }
         }

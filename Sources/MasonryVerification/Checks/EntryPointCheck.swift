@@ -1,0 +1,37 @@
+// EntryPointCheck: how the verifier calls each of the engines' public entry points against the reference.
+@_spi(Verification) import MasonryLayout
+
+/// How the fuzzer and `masonry verify` call one of the engines' public entry points
+/// (`LayoutEngineEntryPoint`) against the reference engine.
+public enum EntryPointCheck: Equatable, Sendable {
+    /// Every query of a scenario is answered through this call and compared with the reference.
+    case query(QueryCall)
+    /// After every step, for every item, header and footer, and for ones that do not exist
+    /// (`EngineVerifier.firstDifference`, `ScenarioChecker`).
+    case afterEveryStep
+    /// By the steps themselves: each case makes new engines, prepares them (again, with another
+    /// description, and back) and applies its updates, valid and refused.
+    case byTheSteps
+    /// The engine's configuration, not a layout's answer, so nothing to compare with the
+    /// reference: the default thread count (the processor count) and the count an engine was
+    /// made with; the verifier passes its thread counts explicitly.
+    case configuration
+}
+
+extension LayoutEngineEntryPoint {
+    /// How the verifier calls this entry point: an exhaustive switch, so a new entry point does
+    /// not build until the verifier says how it checks it.
+    @_spi(Verification) public var check: EntryPointCheck {
+        switch self {
+        case .referenceInitializer, .optimizedInitializer, .prepare, .apply: .byTheSteps
+        case .layoutDescription, .contentSize, .frameOfItem, .frameOfSupplementary: .afterEveryStep
+        case .elementsForQuery: .query(.elementsForQuery)
+        case .elementsInRectWithEdgesAndPinning: .query(.elementsInRectWithEdgesAndPinning)
+        case .elementsInRect: .query(.elementsInRect)
+        case .elementsInRectWithEdges: .query(.elementsInRectWithEdges)
+        case .elementsInRectPinning: .query(.elementsInRectPinning)
+        case .elementsInRectIntoBuffer: .query(.elementsInRectIntoBuffer)
+        case .defaultThreadCount, .threads: .configuration
+        }
+    }
+}
