@@ -106,4 +106,28 @@ import Testing
             #expect(call.answer(LayoutQuery(Rect(x: 0, y: 0, width: 100, height: 40)), from: engine).prefix(2) == QueryCall.heldElements[...])
         }
     }
+
+    /// `apply(_:)` with every kind of update: the kind of each, by an exhaustive switch, so a new
+    /// kind does not build here until the fuzzer's cases are shown to hold it.
+    static func kind(of update: LayoutUpdate) -> String {
+        switch update {
+        case .appendItems: "appendItems"
+        case .setItemHeights: "setItemHeights"
+        case .insertItems: "insertItems"
+        case .deleteItems: "deleteItems"
+        case .insertSection: "insertSection"
+        case .deleteSection: "deleteSection"
+        case .setWidth: "setWidth"
+        }
+    }
+
+    @Test func theFuzzersCasesApplyEveryKindOfUpdate() {
+        var kinds: [String: Int] = [:]
+        for index in 0..<300 {
+            let (_, chain, _) = Fuzzer.fuzzCase(seed: 1, index: index, threads: [1])
+            for update in chain.scenarios.flatMap(\.updates) { kinds[Self.kind(of: update), default: 0] += 1 }
+        }
+        #expect(kinds.count == 7, "kinds of update in 300 cases: \(kinds)")
+        #expect(kinds.values.allSatisfy { $0 >= 20 }, "kinds of update in 300 cases: \(kinds)")
+    }
 }
