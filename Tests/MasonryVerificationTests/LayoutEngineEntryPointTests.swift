@@ -38,17 +38,25 @@ import Testing
 
     /// The requirements of the protocol and the public members of the extensions in the protocol's file.
     static func protocolSurface() throws -> Set<String> {
+        let (requirements, extensionMembers) = try protocolParts()
+        return requirements.union(extensionMembers)
+    }
+
+    /// The protocol's requirements, and the members only its extension declares.
+    static func protocolParts() throws -> (requirements: Set<String>, extensionMembers: Set<String>) {
         let text = try String(contentsOf: root.appendingPathComponent(protocolFile), encoding: .utf8)
         var inProtocol = false
-        var signatures: Set<String> = []
+        var requirements: Set<String> = [], members: Set<String> = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.drop { $0 == " " }
             if line.hasPrefix("public protocol LayoutEngine") { inProtocol = true; continue }
             if inProtocol, line.hasPrefix("}") { inProtocol = false; continue }
             guard !trimmed.hasPrefix("//"), inProtocol || trimmed.hasPrefix("public ") else { continue }
-            if let signature = signature(of: trimmed) { signatures.insert(signature) }
+            if let signature = signature(of: trimmed) {
+                if inProtocol { requirements.insert(signature) } else { members.insert(signature) }
+            }
         }
-        return signatures
+        return (requirements, members.subtracting(requirements))
     }
 
     /// The public members the engines declare.
@@ -71,6 +79,16 @@ import Testing
         #expect(surface.count >= 12, "the sources were not read: \(surface.sorted())")
         #expect(surface.subtracting(listed).isEmpty, "public entry points the verifier does not call: \(surface.subtracting(listed).sorted())")
         #expect(listed.subtracting(surface).isEmpty, "listed entry points no engine declares: \(listed.subtracting(surface).sorted())")
+    }
+
+    /// The verifier calls engines through `any LayoutEngine`, where a member only the protocol's
+    /// extension declares always runs the extension's body: an engine's own `elements(in:edges:)`
+    /// would never be called. Such a member must become a requirement, or be called on the type.
+    @Test func noEngineShadowsAMemberOnlyTheExtensionDeclares() throws {
+        let (requirements, extensionMembers) = try Self.protocolParts()
+        #expect(requirements.count >= 8 && extensionMembers.count >= 3, "\(requirements) \(extensionMembers)")
+        let shadowed = try Self.engineSurface().intersection(extensionMembers)
+        #expect(shadowed.isEmpty, "engines declare their own \(shadowed.sorted()), which the verifier's calls through any LayoutEngine never reach")
     }
 
     @Test func everyQueryEntryPointIsAskedEveryQueryItCanExpress() {
