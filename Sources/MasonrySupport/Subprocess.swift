@@ -6,6 +6,14 @@ import Darwin
 #endif
 import Foundation
 
+#if canImport(Glibc)
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+/// module leaves out (it sits behind a feature macro): the child closes every descriptor from
+/// `lowest` up.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func posixSpawnFileActionsAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32
+#endif
+
 /// A program started with `posix_spawn`, each of its standard streams inherited, discarded,
 /// piped to or from this process, or sent to a file.
 ///
@@ -109,28 +117,6 @@ public final class Subprocess {
             pipes.append((parent, child))
         }
 
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for (descriptor, stream) in [input, output, error].enumerated() {
-            let target = Int32(descriptor)
-            switch stream {
-            case .inherited: break
-            case .discarded:
-                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-            case .pipe: posix_spawn_file_actions_adddup2(&actions, pipes[descriptor]!.child, target)
-            case .file(let path): posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            }
-        }
-        for pipe in pipes.compactMap({ $0 }) {
-            posix_spawn_file_actions_addclose(&actions, pipe.parent)
-            posix_spawn_file_actions_addclose(&actions, pipe.child)
-        }
-
         let variables: [String: String] = switch environment {
         case .inherited: ProcessInfo.processInfo.environment
         case .adding(let added): ProcessInfo.processInfo.environment.merging(added) { _, new in new }
@@ -142,8 +128,47 @@ public final class Subprocess {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
+        let streams = [input, output, error]
+        /// posix_spawn with the child's streams set up, and with every other descriptor closed
+        /// in the child when `closingOthers`.
+        func spawn(closingOthers: Bool) -> (status: Int32, child: pid_t) {
+            #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+            #else
+            var actions = posix_spawn_file_actions_t()
+            #endif
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for (descriptor, stream) in streams.enumerated() {
+                let target = Int32(descriptor)
+                switch stream {
+                case .inherited: break
+                case .discarded:
+                    posix_spawn_file_actions_addopen(&actions, target, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+                case .pipe: posix_spawn_file_actions_adddup2(&actions, pipes[descriptor]!.child, target)
+                case .file(let path): posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                }
+            }
+            for pipe in pipes.compactMap({ $0 }) {
+                posix_spawn_file_actions_addclose(&actions, pipe.parent)
+                posix_spawn_file_actions_addclose(&actions, pipe.child)
+            }
+            #if canImport(Glibc)
+            if closingOthers { _ = posixSpawnFileActionsAddCloseFrom(&actions, 3) }
+            #endif
+            var child: pid_t = 0
+            let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
+            return (status, child)
+        }
+        // The child gets its three streams and nothing else. Without the close it inherits every
+        // descriptor this process holds without FD_CLOEXEC at that moment, another thread's too:
+        // a file a test was still writing, which the child then held open until it exited, so
+        // exec'ing that file failed with "Text file busy" (ABCommandTests, tests in parallel), or
+        // a pipe end of another child's, whose reader then never saw end of file. Under valgrind
+        // (instruction mode) closing "every" descriptor reaches valgrind's own, the close fails
+        // with EBADF and so does the spawn: then the child inherits, as before.
+        var (status, child) = spawn(closingOthers: true)
+        if status == EBADF { (status, child) = spawn(closingOthers: false) }
         for pipe in pipes.compactMap({ $0 }) { close(pipe.child) }
         guard status == 0 else {
             for pipe in pipes.compactMap({ $0 }) { close(pipe.parent) }

@@ -1,4 +1,7 @@
 // Tests of Subprocess: streams, environment, exit statuses and signals of the programs it starts.
+#if canImport(Glibc)
+import Glibc
+#endif
 import MasonrySupport
 import Testing
 
@@ -18,6 +21,17 @@ import Testing
         #expect(addedLines.contains("MASONRY_TEST_VARIABLE=a") && addedLines.count > 1)
         let replaced = try Subprocess.run("/usr/bin/env", [], environment: .replacing(["MASONRY_TEST_VARIABLE": "b"]), output: .pipe)
         #expect(String(decoding: replaced.output, as: UTF8.self) == "MASONRY_TEST_VARIABLE=b\n")
+    }
+
+    /// Regression: a child inherited every descriptor this process held without FD_CLOEXEC (a file
+    /// another test was still writing, whose exec then failed with "Text file busy").
+    @Test func theChildInheritsItsThreeStreamsOnly() throws {
+        let stray = open("/dev/null", O_RDONLY)  // no O_CLOEXEC, as Foundation's writes and pipe() leave theirs
+        try #require(stray > 2)
+        defer { close(stray) }
+        let completion = try Subprocess.run("/bin/sh", ["-c", "test -e /proc/self/fd/\(stray) && echo inherited || echo closed; test -e /proc/self/fd/2 && echo streams"],
+                                            output: .pipe)
+        #expect(String(decoding: completion.output, as: UTF8.self) == "closed\nstreams\n")
     }
 
     @Test func aSignalIsReportedAsSuch() throws {
