@@ -21,15 +21,15 @@ import Testing
         while let first = words.first, modifiers.contains(first) { words = words.dropFirst() }
         let isStatic = words.first == "static"
         if isStatic { words = words.dropFirst() }
-        guard let keyword = words.first, ["func", "var", "let", "init", "init(_"].contains(where: { keyword.hasPrefix($0) }) else { return nil }
+        guard let keyword = words.first, ["func", "var", "let", "init"].contains(where: { keyword.hasPrefix($0) }) else { return nil }
         let rest = words.joined(separator: " ")
         if keyword == "var" || keyword == "let" {
             let name = rest.dropFirst(keyword.count + 1).prefix { $0.isLetter || $0.isNumber }
             return (isStatic ? "static " : "") + "\(keyword) \(name)"
         }
-        guard let open = rest.firstIndex(of: "("), let close = rest.lastIndex(of: ")") else { return nil }
-        let name = rest[..<open].replacingOccurrences(of: "func ", with: "func ")
-        let parameters = rest[rest.index(after: open)..<(rest[open...].firstIndex(of: ")") ?? close)]
+        guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
+        let name = rest[..<open]
+        let parameters = rest[rest.index(after: open)..<close]
         let labels = parameters.split(separator: ",").map { parameter in
             String(parameter.split(separator: ":")[0].split(separator: " ")[0]) + ":"
         }
@@ -97,7 +97,7 @@ import Testing
         }
         #expect(Set(queried) == Set(QueryCall.allCases) && queried.count == QueryCall.allCases.count)
         for call in QueryCall.allCases {
-            #expect(call.entryPoint.check == .query(call))
+            #expect(LayoutEngineEntryPoint.allCases.filter { $0.check == .query(call) }.count == 1, "\(call)")
         }
         // Every query is asked through at least the two calls that take all of it; a closed,
         // unpinned one through all six.

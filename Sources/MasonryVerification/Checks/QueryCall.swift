@@ -59,15 +59,9 @@ public enum QueryCall: CaseIterable, Sendable {
         self == .elementsInRectIntoBuffer ? Self.heldElements + reference : reference
     }
 
-    /// The engines' entry point this call goes through.
+    /// The engines' entry point this call goes through: the one whose `check` names it (one
+    /// mapping, `LayoutEngineEntryPoint.check`, read backwards). For reports only.
     var entryPoint: LayoutEngineEntryPoint {
-        switch self {
-        case .elementsForQuery: .elementsForQuery
-        case .elementsInRectWithEdgesAndPinning: .elementsInRectWithEdgesAndPinning
-        case .elementsInRect: .elementsInRect
-        case .elementsInRectWithEdges: .elementsInRectWithEdges
-        case .elementsInRectPinning: .elementsInRectPinning
-        case .elementsInRectIntoBuffer: .elementsInRectIntoBuffer
-        }
+        LayoutEngineEntryPoint.allCases.first { $0.check == .query(self) }!
     }
 }
