@@ -66,6 +66,20 @@ enum LayoutArithmetic {
         localY + itemHeight
     }
 
+    /// Where a section's footer starts, section-local: `deepest + insetBottom`, where `deepest`
+    /// is its longest column (or with `trailingItemSpacing: "exclude"` its deepest item bottom).
+    /// With `deferred` unmeasured items, `u` of them, the section first reserves `rows =
+    /// (u + columns - 1) / columns` (integers) rows of the estimate: `(deepest + Double(rows) *
+    /// estimatedItemHeight) + insetBottom`, masonic's "tallest column + ceil(unmeasured /
+    /// columns) × estimate". With no deferred item it is format v2's `deepest + insetBottom`.
+    @inlinable
+    static func localBottom(deepest: Double, reservingRowsFor deferredItems: Int, columns: Int, estimatedItemHeight: Double,
+                            insetBottom: Double) -> Double {
+        guard deferredItems > 0 else { return deepest + insetBottom }
+        let rows = (deferredItems + columns - 1) / columns
+        return (deepest + Double(rows) * estimatedItemHeight) + insetBottom
+    }
+
     /// Where a section's columns start, in section-local coordinates: below the header, then the top inset.
     @inlinable
     static func columnStart(headerHeight: Double, insetTop: Double) -> Double {

@@ -64,7 +64,7 @@ struct FormatV2Variants {
         case .insertSection(var section, let index):
             section.itemSpans = spans(count: section.itemHeights.count)
             return .insertSection(section, at: index)
-        case .deleteItems, .deleteSection, .setWidth:
+        case .deleteItems, .deleteSection, .setWidth, .appendMeasurements, .setMeasurements, .insertMeasurements:
             return update
         }
     }

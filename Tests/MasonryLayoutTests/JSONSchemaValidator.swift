@@ -68,6 +68,9 @@ struct JSONSchemaValidator {
                     if let problem = violation(element, against: items, at: "\(path)[\(index)]") { return problem }
                 }
             }
+            if let contained = keyword["contains"], !elements.contains(where: { violation($0, against: contained, at: path) == nil }) {
+                return "\(path): contains no item that matches contains"
+            }
         }
         if case .array(let schemas)? = keyword["allOf"] {
             for schema in schemas { if let problem = violation(value, against: schema, at: path) { return problem } }
@@ -89,7 +92,7 @@ struct JSONSchemaValidator {
 
     static let checkedKeywords: Set<String> = [
         "$ref", "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "properties", "required",
-        "additionalProperties", "items", "minItems", "allOf", "anyOf", "oneOf", "not", "if", "then",
+        "additionalProperties", "items", "minItems", "contains", "allOf", "anyOf", "oneOf", "not", "if", "then",
     ]
 
     private func resolve(_ reference: String) -> JSONValue? {

@@ -136,6 +136,9 @@ import Testing
         case .insertSection: "insertSection"
         case .deleteSection: "deleteSection"
         case .setWidth: "setWidth"
+        case .appendMeasurements: "appendMeasurements"
+        case .setMeasurements: "setMeasurements"
+        case .insertMeasurements: "insertMeasurements"
         }
     }
 
@@ -145,7 +148,7 @@ import Testing
             let (_, chain, _) = Fuzzer.fuzzCase(seed: 1, index: index, threads: [1])
             for update in chain.scenarios.flatMap(\.updates) { kinds[Self.kind(of: update), default: 0] += 1 }
         }
-        #expect(kinds.count == 7, "kinds of update in 300 cases: \(kinds)")
+        #expect(kinds.count == 10, "kinds of update in 300 cases: \(kinds)")
         #expect(kinds.values.allSatisfy { $0 >= 20 }, "kinds of update in 300 cases: \(kinds)")
     }
 }

@@ -95,7 +95,7 @@ package struct JSONObjectReader {
             let given = Set(members.map(\.key))
             let suggestion = NameSuggestion.didYouMean(member.key, among: known.subtracting(given).sorted())
             throw LayoutError(.unknownField, at: fieldPath(member.key),
-                              suggestion.isEmpty ? "is not a field of format v2 here" : "is not a field of format v2\(suggestion)")
+                              suggestion.isEmpty ? "is not a field of format v3 here" : "is not a field of format v3\(suggestion)")
         }
     }
 
@@ -119,6 +119,33 @@ package struct JSONObjectReader {
             spans.append(span)
         }
         return spans
+    }
+
+    /// An array of numbers and `null`s (format v3's heights of items not measured yet): the
+    /// numbers, 0 where null, and where the nulls are (nil when there is none).
+    func measurements(_ key: String) throws(LayoutError) -> (numbers: [Double], nulls: [Bool]?) {
+        let values = try array(key)
+        var numbers: [Double] = []
+        numbers.reserveCapacity(values.count)
+        var nulls: [Bool]?
+        for (index, value) in values.enumerated() {
+            switch value {
+            case .number(let number):
+                numbers.append(number)
+            case .null:
+                if nulls == nil { nulls = Array(repeating: false, count: values.count) }
+                nulls![index] = true
+                numbers.append(0)
+            default:
+                throw LayoutError(.wrongType, at: "\(fieldPath(key))[\(index)]", "must be a number or null, got \(value.typeName)")
+            }
+        }
+        return (numbers, nulls)
+    }
+
+    /// A length, or nil when the field is absent.
+    func optionalNumber(_ key: String) throws(LayoutError) -> Double? {
+        optional(key) == nil ? nil : try number(key)
     }
 
     /// An array of numbers, such as `itemHeights`.

@@ -1,14 +1,14 @@
-// Reading and writing the layout description format v2, a superset of v1.
-/// Reading and writing the layout description format v2 (<doc:LayoutFormat>), a superset of v1:
-/// a v1 document reads as the same description.
+// Reading and writing the layout description format v3, a superset of v2 and v1.
+/// Reading and writing the layout description format v3 (<doc:LayoutFormat>), a superset of v2
+/// and v1: a v2 or v1 document reads as the same description.
 extension LayoutDescription {
     /// The top-level fields of the format.
     static let fieldNames: Set<String> = [
         "width", "axis", "direction", "placement", "tieBreak", "sectionStart", "columnWidthRounding", "displayScale",
-        "trailingItemSpacing", "sections",
+        "trailingItemSpacing", "unmeasuredItems", "sections",
     ]
 
-    /// Parses and validates a format v2 (or v1) JSON document. O(n) in its size.
+    /// Parses and validates a format v3 (or v2, or v1) JSON document. O(n) in its size.
     ///
     /// Unknown fields are refused rather than ignored, so a misspelt option cannot silently fall
     /// back to its default.
@@ -29,6 +29,7 @@ extension LayoutDescription {
         let rounding: ColumnWidthRounding = try root.enumeration("columnWidthRounding") ?? .none
         let displayScale = try root.number("displayScale", default: 1)
         let trailingItemSpacing: TrailingItemSpacing = try root.enumeration("trailingItemSpacing") ?? .include
+        let unmeasuredItems: UnmeasuredItems = try root.enumeration("unmeasuredItems") ?? .estimated
         let sectionValues = try root.array("sections")
         var sections: [SectionDescription] = []
         sections.reserveCapacity(sectionValues.count)
@@ -38,7 +39,7 @@ extension LayoutDescription {
         do {
             try self.init(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
                           columnWidthRounding: rounding, displayScale: displayScale, trailingItemSpacing: trailingItemSpacing,
-                          axis: axis, direction: direction, sections: sections)
+                          axis: axis, direction: direction, unmeasuredItems: unmeasuredItems, sections: sections)
         } catch {
             // Validation names fields from the description's root; nest them under `path`.
             throw LayoutError(error.kind, at: path.isEmpty ? error.path : error.path.isEmpty ? path : "\(path).\(error.path)",
@@ -46,13 +47,14 @@ extension LayoutDescription {
         }
     }
 
-    /// The description as format v2 JSON, with every top-level field written out and numbers in
+    /// The description as format v3 JSON, with every top-level field written out and numbers in
     /// Swift's shortest round-trip form, so `LayoutDescription(json:)` reads back the same bits.
     public func jsonText() -> String {
         var text = "{\"width\":\(width),\"axis\":\"\(axis.rawValue)\",\"direction\":\"\(direction.rawValue)\","
         text += "\"placement\":\"\(placement.rawValue)\",\"tieBreak\":\"\(tieBreak.rawValue)\","
         text += "\"sectionStart\":\"\(sectionStart.rawValue)\",\"columnWidthRounding\":\"\(columnWidthRounding.rawValue)\","
-        text += "\"displayScale\":\(displayScale),\"trailingItemSpacing\":\"\(trailingItemSpacing.rawValue)\",\"sections\":["
+        text += "\"displayScale\":\(displayScale),\"trailingItemSpacing\":\"\(trailingItemSpacing.rawValue)\","
+        text += "\"unmeasuredItems\":\"\(unmeasuredItems.rawValue)\",\"sections\":["
         for (index, section) in sections.enumerated() {
             if index > 0 { text += "," }
             text += section.jsonText()
@@ -66,7 +68,7 @@ extension SectionDescription {
     /// The fields of a section.
     static let fieldNames: Set<String> = [
         "columns", "minColumnWidth", "maxColumns", "inset", "columnSpacing", "itemSpacing", "headerHeight", "footerHeight",
-        "itemHeights", "itemSpans",
+        "itemHeights", "itemSpans", "estimatedItemHeight",
     ]
 
     init(json value: JSONValue, at path: String) throws(LayoutError) {
@@ -82,7 +84,7 @@ extension SectionDescription {
             inset.bottom = try insetObject.number("bottom", default: 0)
             inset.right = try insetObject.number("right", default: 0)
         }
-        let heights = try object.numbers("itemHeights")
+        let (heights, nulls) = try object.measurements("itemHeights")
         self.init(
             columnCount: columnCount,
             inset: inset,
@@ -93,6 +95,8 @@ extension SectionDescription {
             itemHeights: heights,
             itemSpans: try object.spans("itemSpans")
         )
+        estimatedItemHeight = try object.optionalNumber("estimatedItemHeight")
+        isUnmeasured = nulls
     }
 
     /// `columns`, or `minColumnWidth` with an optional `maxColumns`: exactly one of the first two.
@@ -127,10 +131,22 @@ extension SectionDescription {
         text += "\"inset\":{\"top\":\(inset.top),\"left\":\(inset.left),"
         text += "\"bottom\":\(inset.bottom),\"right\":\(inset.right)},\"columnSpacing\":\(columnSpacing),"
         text += "\"itemSpacing\":\(itemSpacing),\"headerHeight\":\(headerHeight),\"footerHeight\":\(footerHeight),"
-        text += "\"itemHeights\":\(Self.jsonList(itemHeights))"
+        if let unmeasuredMask {
+            text += "\"itemHeights\":\(Self.jsonList(zip(itemHeights, unmeasuredMask).lazy.map { JSONNumberOrNull($1 ? nil : $0) }))"
+        } else {
+            text += "\"itemHeights\":\(Self.jsonList(itemHeights))"
+        }
+        if let estimatedItemHeight { text += ",\"estimatedItemHeight\":\(estimatedItemHeight)" }
         if let itemSpans { text += ",\"itemSpans\":\(Self.jsonList(itemSpans))" }
         text += "}"
         return text
+    }
+
+    /// A height or JSON's `null`, as `jsonList` writes it.
+    struct JSONNumberOrNull: CustomStringConvertible {
+        let value: Double?
+        init(_ value: Double?) { self.value = value }
+        var description: String { value.map(\.description) ?? "null" }
     }
 
     /// `[a,b,c]`, each element as its `description` writes it (numbers in shortest round-trip form).

@@ -1,6 +1,8 @@
 // Reading and writing updates as JSON (MasonryLayout.docc/ScenarioFiles.md).
 
 extension LayoutUpdate {
+    /// Heights may hold `null` (format v3: an item not measured yet), which reads as the
+    /// `…Measurements` update of the same kind.
     /// `{"appendItems": {"section": 0, "heights": [...], "spans": [...]}}`, `{"setItemHeights":
     /// {"section", "startingAt", "heights", "spans"}}`, `{"insertItems": {"section", "at",
     /// "heights", "spans"}}` (`spans` optional), `{"deleteItems": {"section", "start", "end"}}`,
@@ -14,17 +16,26 @@ extension LayoutUpdate {
         let fields = try JSONObjectReader(body, at: "\(path).\(kind)")
         switch kind {
         case "appendItems":
-            self = .appendItems(section: try fields.integer("section"), heights: try fields.numbers("heights"),
-                                spans: try fields.spans("spans"))
             try fields.refuseUnknownFields(allowing: ["section", "heights", "spans"])
+            let section = try fields.integer("section"), spans = try fields.spans("spans")
+            self = switch try Self.heights(fields) {
+            case .numbers(let heights): .appendItems(section: section, heights: heights, spans: spans)
+            case .measurements(let heights): .appendMeasurements(section: section, heights: heights, spans: spans)
+            }
         case "setItemHeights":
-            self = .setItemHeights(section: try fields.integer("section"), startingAt: try fields.integer("startingAt"),
-                                   heights: try fields.numbers("heights"), spans: try fields.spans("spans"))
             try fields.refuseUnknownFields(allowing: ["section", "startingAt", "heights", "spans"])
+            let section = try fields.integer("section"), start = try fields.integer("startingAt"), spans = try fields.spans("spans")
+            self = switch try Self.heights(fields) {
+            case .numbers(let heights): .setItemHeights(section: section, startingAt: start, heights: heights, spans: spans)
+            case .measurements(let heights): .setMeasurements(section: section, startingAt: start, heights: heights, spans: spans)
+            }
         case "insertItems":
-            self = .insertItems(section: try fields.integer("section"), at: try fields.integer("at"), heights: try fields.numbers("heights"),
-                                spans: try fields.spans("spans"))
             try fields.refuseUnknownFields(allowing: ["section", "at", "heights", "spans"])
+            let section = try fields.integer("section"), index = try fields.integer("at"), spans = try fields.spans("spans")
+            self = switch try Self.heights(fields) {
+            case .numbers(let heights): .insertItems(section: section, at: index, heights: heights, spans: spans)
+            case .measurements(let heights): .insertMeasurements(section: section, at: index, heights: heights, spans: spans)
+            }
         case "deleteItems":
             let start = try fields.integer("start"), end = try fields.integer("end")
             guard start <= end else { throw LayoutError(.invalidValue, at: fields.fieldPath("end"), "must be >= start") }
@@ -47,9 +58,23 @@ extension LayoutUpdate {
         }
     }
 
+    /// An update's `heights`: numbers only (format v2's updates), or with `null`s (format v3).
+    private enum Heights {
+        case numbers([Double])
+        case measurements([Double?])
+    }
+
+    private static func heights(_ fields: JSONObjectReader) throws(LayoutError) -> Heights {
+        let (numbers, nulls) = try fields.measurements("heights")
+        guard let nulls else { return .numbers(numbers) }
+        return .measurements(zip(numbers, nulls).map { $1 ? nil : $0 })
+    }
+
     package func jsonText() -> String {
-        let items = { (heights: [Double], spans: [ItemSpan]?) in
-            "\"heights\":\(SectionDescription.jsonList(heights))" + (spans.map { ",\"spans\":\(SectionDescription.jsonList($0))" } ?? "")
+        let spansText = { (spans: [ItemSpan]?) in spans.map { ",\"spans\":\(SectionDescription.jsonList($0))" } ?? "" }
+        let items = { (heights: [Double], spans: [ItemSpan]?) in "\"heights\":\(SectionDescription.jsonList(heights))" + spansText(spans) }
+        let measurements = { (heights: [Double?], spans: [ItemSpan]?) in
+            "\"heights\":\(SectionDescription.jsonList(heights.lazy.map(SectionDescription.JSONNumberOrNull.init)))" + spansText(spans)
         }
         switch self {
         case .appendItems(let section, let heights, let spans):
@@ -66,6 +91,12 @@ extension LayoutUpdate {
             return "{\"deleteSection\":{\"at\":\(index)}}"
         case .setWidth(let width):
             return "{\"setWidth\":{\"width\":\(width)}}"
+        case .appendMeasurements(let section, let heights, let spans):
+            return "{\"appendItems\":{\"section\":\(section),\(measurements(heights, spans))}}"
+        case .setMeasurements(let section, let start, let heights, let spans):
+            return "{\"setItemHeights\":{\"section\":\(section),\"startingAt\":\(start),\(measurements(heights, spans))}}"
+        case .insertMeasurements(let section, let index, let heights, let spans):
+            return "{\"insertItems\":{\"section\":\(section),\"at\":\(index),\(measurements(heights, spans))}}"
         }
     }
 }

@@ -5,6 +5,10 @@ extension LayoutDescription {
     mutating func validate() throws(LayoutError) {
         try Self.checkLength(width, at: "width", positive: true)
         try Self.checkLength(displayScale, at: "displayScale", positive: true)
+        if unmeasuredItems == .deferred, sectionStart == .continueColumns {
+            throw LayoutError(.unsupportedCombination, at: "unmeasuredItems",
+                              "\"deferred\" needs sectionStart \"belowLongestColumn\" (a section's reserved rows would move the columns the next one continues)")
+        }
         if trailingItemSpacing == .exclude, sectionStart == .continueColumns {
             throw LayoutError(.unsupportedCombination, at: "trailingItemSpacing",
                               "\"exclude\" needs sectionStart \"belowLongestColumn\" (sections that continue columns share their ends)")
@@ -51,6 +55,7 @@ extension LayoutDescription {
             }
             try Self.checkItemSpans(spans, from: 0, at: "\(path).itemSpans")
         }
+        try validateUnmeasuredItems(ofSection: index)
         if case .adaptive(let minColumnWidth, let maxColumns) = section.columnCount {
             sections[index].resolvedColumns = LayoutArithmetic.adaptiveColumnCount(
                 width: width, inset: section.inset, columnSpacing: section.columnSpacing,
@@ -72,6 +77,34 @@ extension LayoutDescription {
                 throw LayoutError(.unsupportedCombination, at: "\(path).\(field)",
                                   "sectionStart \"continueColumns\" needs the same column count in every section: \(columns) here, \(sections[0].columns) in sections[0]")
             }
+        }
+    }
+
+    /// Checks section `index`'s estimate and unmeasured items (an estimate for them; measured
+    /// items first in `deferred` mode) and gives each unmeasured item the estimate as its height.
+    /// O(items) when some item is unmeasured, O(1) otherwise.
+    private mutating func validateUnmeasuredItems(ofSection index: Int) throws(LayoutError) {
+        let path = "sections[\(index)]"
+        let section = sections[index]
+        if let estimate = section.estimatedItemHeight {
+            try Self.checkLength(estimate, at: "\(path).estimatedItemHeight")
+        }
+        guard let mask = section.unmeasuredMask else { return }
+        guard mask.count == section.itemHeights.count else {
+            throw LayoutError(.invalidValue, at: "\(path).isUnmeasured",
+                              "must have one entry per item of itemHeights (\(section.itemHeights.count)), got \(mask.count)")
+        }
+        guard section.unmeasuredCount > 0 else { return }
+        let firstUnmeasured = mask.firstIndex(of: true)!
+        guard let estimate = section.estimatedItemHeight else {
+            throw LayoutError(.missingField, at: "\(path).itemHeights[\(firstUnmeasured)]", "null needs \(path).estimatedItemHeight")
+        }
+        if unmeasuredItems == .deferred, let measured = mask[firstUnmeasured...].firstIndex(of: false) {
+            throw LayoutError(.unsupportedCombination, at: "\(path).itemHeights[\(measured)]",
+                              "is a height after the null at [\(firstUnmeasured)]: unmeasuredItems \"deferred\" needs each section's measured items first")
+        }
+        for item in firstUnmeasured..<mask.count where mask[item] && section.itemHeights[item].bitPattern != estimate.bitPattern {
+            sections[index].itemHeights[item] = estimate
         }
     }
 

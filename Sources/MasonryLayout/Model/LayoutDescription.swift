@@ -17,6 +17,8 @@ public struct LayoutDescription: Hashable, Sendable {
     public internal(set) var trailingItemSpacing: TrailingItemSpacing
     public internal(set) var axis: ScrollAxis
     public internal(set) var direction: ColumnDirection
+    /// How items not measured yet are laid out (format v3).
+    public internal(set) var unmeasuredItems: UnmeasuredItems
     /// The sections, adaptive column counts resolved for `width` (`SectionDescription.columns`).
     public internal(set) var sections: [SectionDescription]
 
@@ -30,6 +32,7 @@ public struct LayoutDescription: Hashable, Sendable {
         trailingItemSpacing: TrailingItemSpacing = .include,
         axis: ScrollAxis = .vertical,
         direction: ColumnDirection = .leftToRight,
+        unmeasuredItems: UnmeasuredItems = .estimated,
         sections: [SectionDescription]
     ) throws(LayoutError) {
         self.width = Self.withoutNegativeZero(width)
@@ -41,6 +44,7 @@ public struct LayoutDescription: Hashable, Sendable {
         self.trailingItemSpacing = trailingItemSpacing
         self.axis = axis
         self.direction = direction
+        self.unmeasuredItems = unmeasuredItems
         self.sections = sections.map { $0.withoutNegativeZeros() }
         try validate()
     }
@@ -88,6 +92,7 @@ extension SectionDescription {
         copy.headerHeight = zeroless(headerHeight)
         copy.footerHeight = zeroless(footerHeight)
         copy.itemHeights = LayoutDescription.withoutNegativeZeros(itemHeights)
+        copy.estimatedItemHeight = estimatedItemHeight.map(zeroless)
         return copy
     }
 }

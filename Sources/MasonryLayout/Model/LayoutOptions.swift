@@ -61,3 +61,15 @@ public enum TrailingItemSpacing: String, Sendable, CaseIterable {
     case include
     case exclude
 }
+
+/// How items whose height is not known yet (format v3's `null` heights) are laid out
+/// (<doc:LayoutFormat>).
+public enum UnmeasuredItems: String, Sendable, CaseIterable {
+    /// Laid out exactly as if their height were their section's `estimatedItemHeight`, and
+    /// reported like any item (UICollectionView's `estimatedItemSize`, FlashList).
+    case estimated
+    /// Not laid out: in each section measured items come first, and the section reserves
+    /// `ceil(unmeasured / columns)` rows of `estimatedItemHeight` below its deepest column for
+    /// the rest (masonic, react-virtualized). Needs `SectionStart.belowLongestColumn`.
+    case deferred
+}

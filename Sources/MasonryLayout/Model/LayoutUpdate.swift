@@ -21,12 +21,23 @@ public enum LayoutUpdate: Hashable, Sendable {
     /// Changes the collection view's width (rotation, split view); adaptive sections may get
     /// another column count.
     case setWidth(Double)
+    /// `appendItems` whose heights may be nil: items not measured yet (format v3's `null`),
+    /// laid out with the section's `estimatedItemHeight` or deferred (`UnmeasuredItems`).
+    case appendMeasurements(section: Int, heights: [Double?], spans: [ItemSpan]? = nil)
+    /// `setItemHeights` whose heights may be nil: measures (or re-measures) items, and with
+    /// nil (estimated mode only) returns an item to its estimate. In deferred mode items are
+    /// measured in order: the first unmeasured item first.
+    case setMeasurements(section: Int, startingAt: Int, heights: [Double?], spans: [ItemSpan]? = nil)
+    /// `insertItems` whose heights may be nil.
+    case insertMeasurements(section: Int, at: Int, heights: [Double?], spans: [ItemSpan]? = nil)
 
     /// Whether the update gives item spans (an item update with `spans`, or a section with
     /// `itemSpans`).
     public var carriesItemSpans: Bool {
         switch self {
         case .appendItems(_, _, let spans), .setItemHeights(_, _, _, let spans), .insertItems(_, _, _, let spans): spans != nil
+        case .appendMeasurements(_, _, let spans), .setMeasurements(_, _, _, let spans), .insertMeasurements(_, _, _, let spans):
+            spans != nil
         case .insertSection(let section, _): section.itemSpans != nil
         case .deleteItems, .deleteSection, .setWidth: false
         }
@@ -42,33 +53,35 @@ extension LayoutDescription {
         case .appendItems(let section, let heights, let spans):
             try checkSection(section)
             let count = sections[section].itemHeights.count
-            try Self.checkItemHeights(heights, from: count, at: "sections[\(section)].itemHeights")
-            try checkSpans(spans, of: heights, from: count, inSection: section)
-            replaceSpans(inSection: section, range: count..<count, with: spans, count: heights.count)
-            sections[section].itemHeights.append(contentsOf: heights)
-
+            try changeItems(inSection: section, replacing: count..<count, with: heights, flags: nil, spans: spans)
         case .setItemHeights(let section, let start, let heights, let spans):
             try checkSection(section)
             try checkItems(start: start, length: heights.count, inSection: section)
-            try Self.checkItemHeights(heights, from: start, at: "sections[\(section)].itemHeights")
-            try checkSpans(spans, of: heights, from: start, inSection: section)
-            if spans != nil {
-                replaceSpans(inSection: section, range: start..<(start + heights.count), with: spans, count: heights.count)
-            }
-            sections[section].itemHeights.replaceSubrange(start..<(start + heights.count), with: heights)
-
+            try changeItems(inSection: section, replacing: start..<(start + heights.count), with: heights, flags: nil, spans: spans)
         case .insertItems(let section, let index, let heights, let spans):
             try checkSection(section)
             try checkItems(start: index, length: 0, inSection: section)
-            try Self.checkItemHeights(heights, from: sections[section].itemHeights.count,
-                                      at: "sections[\(section)].itemHeights")
-            try checkSpans(spans, of: heights, from: index, inSection: section)
-            replaceSpans(inSection: section, range: index..<index, with: spans, count: heights.count)
-            sections[section].itemHeights.insert(contentsOf: heights, at: index)
+            try changeItems(inSection: section, replacing: index..<index, with: heights, flags: nil, spans: spans)
+        case .appendMeasurements(let section, let measurements, let spans):
+            try checkSection(section)
+            let count = sections[section].itemHeights.count
+            let (heights, flags) = try resolve(measurements, inSection: section, from: count)
+            try changeItems(inSection: section, replacing: count..<count, with: heights, flags: flags, spans: spans)
+        case .setMeasurements(let section, let start, let measurements, let spans):
+            try checkSection(section)
+            try checkItems(start: start, length: measurements.count, inSection: section)
+            let (heights, flags) = try resolve(measurements, inSection: section, from: start)
+            try changeItems(inSection: section, replacing: start..<(start + heights.count), with: heights, flags: flags, spans: spans)
+        case .insertMeasurements(let section, let index, let measurements, let spans):
+            try checkSection(section)
+            try checkItems(start: index, length: 0, inSection: section)
+            let (heights, flags) = try resolve(measurements, inSection: section, from: index)
+            try changeItems(inSection: section, replacing: index..<index, with: heights, flags: flags, spans: spans)
 
         case .deleteItems(let section, let range):
             try checkSection(section)
             try checkItems(start: range.lowerBound, length: range.count, inSection: section)
+            sections[section].replaceUnmeasuredFlags(range, with: nil, count: 0)
             sections[section].itemHeights.removeSubrange(range)
             sections[section].itemSpans?.removeSubrange(range)
 
@@ -94,6 +107,62 @@ extension LayoutDescription {
             candidate.width = newWidth
             try candidate.validate()
             self = candidate
+        }
+    }
+
+    /// Replaces items `range` of `section` (empty: inserts at its start) with `heights`, whose
+    /// unmeasured flags are `flags` (nil: all measured), after checking them: the heights, the
+    /// spans, and in deferred mode that measured items stay first. An empty range with spans
+    /// nil gives the new items single spans; a non-empty one with spans nil keeps the spans.
+    private mutating func changeItems(inSection section: Int, replacing range: Range<Int>, with heights: [Double],
+                                      flags: [Bool]?, spans: [ItemSpan]?) throws(LayoutError) {
+        let count = sections[section].itemHeights.count
+        let path = "sections[\(section)].itemHeights"
+        try Self.checkItemHeights(heights, from: range.isEmpty ? count : range.lowerBound, at: path)
+        try checkSpans(spans, of: heights, from: range.lowerBound, inSection: section)
+        try checkDeferredOrder(inSection: section, replacing: range, flags: flags, count: heights.count)
+        if spans != nil || range.isEmpty {
+            replaceSpans(inSection: section, range: range, with: spans, count: heights.count)
+        }
+        sections[section].replaceUnmeasuredFlags(range, with: flags, count: heights.count)
+        sections[section].itemHeights.replaceSubrange(range, with: heights)
+    }
+
+    /// An update's heights with the section's estimate where nil, and the unmeasured flags
+    /// (nil when every height is given); items would sit at `first...`.
+    private func resolve(_ measurements: [Double?], inSection section: Int, from first: Int) throws(LayoutError) -> ([Double], [Bool]?) {
+        guard let firstNull = measurements.firstIndex(of: nil) else { return (measurements.map { Self.withoutNegativeZero($0!) }, nil) }
+        guard let estimate = sections[section].estimatedItemHeight else {
+            throw LayoutError(.missingField, at: "sections[\(section)].itemHeights[\(first + firstNull)]",
+                              "null needs sections[\(section)].estimatedItemHeight")
+        }
+        return (measurements.map { $0.map(Self.withoutNegativeZero) ?? estimate }, measurements.map { $0 == nil })
+    }
+
+    /// In deferred mode, checks that replacing items `range` with `count` items flagged `flags`
+    /// keeps the section's measured items first: measured in order (the first unmeasured item
+    /// first), never un-measured. O(count).
+    private func checkDeferredOrder(inSection section: Int, replacing range: Range<Int>, flags: [Bool]?, count: Int) throws(LayoutError) {
+        guard unmeasuredItems == .deferred, flags != nil || sections[section].unmeasuredCount > 0 else { return }
+        let path = "sections[\(section)].itemHeights"
+        let rule = "unmeasuredItems \"deferred\" lays out each section's measured items first"
+        let measuredPrefix = sections[section].laidOutItemCount(.deferred)
+        let firstNull = flags?.firstIndex(of: true)
+        if let firstNull, range.lowerBound + firstNull < min(range.upperBound, measuredPrefix) {
+            throw LayoutError(.unsupportedCombination, at: "\(path)[\(range.lowerBound + firstNull)]",
+                              "null would un-measure a measured item, which \(rule)")
+        }
+        if let firstNull, let late = flags![firstNull...].firstIndex(of: false) {
+            throw LayoutError(.unsupportedCombination, at: "\(path)[\(range.lowerBound + late)]",
+                              "is a height after the null at [\(range.lowerBound + firstNull)]: \(rule)")
+        }
+        if (firstNull ?? count) > 0, range.lowerBound > measuredPrefix {
+            throw LayoutError(.unsupportedCombination, at: "\(path)[\(range.lowerBound)]",
+                              "is measured before item \(measuredPrefix), which is not: \(rule), so they are measured in order")
+        }
+        if let firstNull, range.upperBound < measuredPrefix {
+            throw LayoutError(.unsupportedCombination, at: "\(path)[\(range.lowerBound + firstNull)]",
+                              "null before the measured item \(measuredPrefix - 1): \(rule)")
         }
     }
 
@@ -150,6 +219,8 @@ extension LayoutUpdate {
             .insertSection(section.withoutNegativeZeros(), at: index)
         case .setWidth(let width):
             .setWidth(LayoutDescription.withoutNegativeZero(width))
+        case .appendMeasurements, .setMeasurements, .insertMeasurements:
+            self  // `resolve` reads -0 as 0
         case .deleteItems, .deleteSection:
             self
         }

@@ -25,9 +25,28 @@ public struct SectionDescription: Hashable, Sendable {
     public var headerHeight: Double
     /// Height of the full-width footer below the section's columns; 0 means no footer.
     public var footerHeight: Double
+    /// Each item's height; for an item not measured yet (`isUnmeasured`), `estimatedItemHeight`
+    /// once the section belongs to a `LayoutDescription`.
     public var itemHeights: [Double]
     /// How many columns each item covers, parallel to `itemHeights`; nil: every item covers one.
     public var itemSpans: [ItemSpan]?
+    /// The height an item not measured yet is laid out with (format v3); required when some
+    /// item is unmeasured, ignored otherwise.
+    public var estimatedItemHeight: Double?
+    /// Parallel to `itemHeights`: true where the item has not been measured yet (format v3's
+    /// `null` height). nil: every item is measured. Setting it costs O(items) (a count).
+    public var isUnmeasured: [Bool]? {
+        get { unmeasuredMask }
+        set {
+            unmeasuredMask = newValue
+            unmeasuredCount = newValue?.count(where: { $0 }) ?? 0
+        }
+    }
+    /// `isUnmeasured`'s storage, which updates change in place (keeping `unmeasuredCount`).
+    var unmeasuredMask: [Bool]?
+    /// How many items are unmeasured: O(1) for the engines (a deferred section lays out all
+    /// but these, which come last).
+    private(set) var unmeasuredCount = 0
 
     public init(
         columnCount: ColumnCount,
@@ -48,6 +67,69 @@ public struct SectionDescription: Hashable, Sendable {
         self.footerHeight = footerHeight
         self.itemHeights = itemHeights
         self.itemSpans = itemSpans
+    }
+
+    /// A section whose heights may be unknown (format v3): nil where an item is not measured yet,
+    /// laid out as the description's `UnmeasuredItems` says, with `estimatedItemHeight`.
+    public init(
+        columnCount: ColumnCount,
+        inset: EdgeInsets = .zero,
+        columnSpacing: Double = 0,
+        itemSpacing: Double = 0,
+        headerHeight: Double = 0,
+        footerHeight: Double = 0,
+        measuredItemHeights: [Double?],
+        estimatedItemHeight: Double?,
+        itemSpans: [ItemSpan]? = nil
+    ) {
+        self.init(columnCount: columnCount, inset: inset, columnSpacing: columnSpacing, itemSpacing: itemSpacing,
+                  headerHeight: headerHeight, footerHeight: footerHeight, itemHeights: [], itemSpans: itemSpans)
+        self.estimatedItemHeight = estimatedItemHeight
+        self.measuredItemHeights = measuredItemHeights
+    }
+
+    /// The heights as measured so far: nil where an item is unmeasured. Setting it sets
+    /// `itemHeights` (the estimate, or 0 without one, where nil) and `isUnmeasured` (nil when
+    /// every height is given). O(items).
+    public var measuredItemHeights: [Double?] {
+        get {
+            guard let unmeasuredMask else { return itemHeights }
+            return zip(itemHeights, unmeasuredMask).map { $1 ? nil : $0 }
+        }
+        set {
+            itemHeights = newValue.map { $0 ?? estimatedItemHeight ?? 0 }
+            isUnmeasured = newValue.contains(nil) ? newValue.map { $0 == nil } : nil
+        }
+    }
+
+    /// Whether item `item` is not measured yet. O(1).
+    @inlinable
+    public func isItemUnmeasured(_ item: Int) -> Bool {
+        isUnmeasured?[item] ?? false
+    }
+
+    /// How many items an engine lays out: all of them, or with `deferred` unmeasured items
+    /// the measured ones, which come first. O(1).
+    func laidOutItemCount(_ unmeasuredItems: UnmeasuredItems) -> Int {
+        unmeasuredItems == .deferred ? itemHeights.count - unmeasuredCount : itemHeights.count
+    }
+
+    /// Replaces the unmeasured flags of items `range` with `flags` (nil: measured), keeping the
+    /// count; a section without flags gets them only when some item becomes unmeasured.
+    /// O(range + flags), plus O(items) the first time.
+    mutating func replaceUnmeasuredFlags(_ range: Range<Int>, with flags: [Bool]?, count: Int) {
+        guard flags != nil || unmeasuredMask != nil else { return }
+        if unmeasuredMask == nil {
+            unmeasuredMask = Array(repeating: false, count: itemHeights.count)
+        }
+        unmeasuredCount -= unmeasuredMask![range].count(where: { $0 })
+        unmeasuredCount += flags?.count(where: { $0 }) ?? 0
+        unmeasuredMask!.replaceSubrange(range, with: flags ?? Array(repeating: false, count: count))
+    }
+
+    /// How many items `laidOutItemCount` leaves out. O(1).
+    func deferredItemCount(_ unmeasuredItems: UnmeasuredItems) -> Int {
+        unmeasuredItems == .deferred ? unmeasuredCount : 0
     }
 
     /// A section of `columns` columns (format v1's `columns`).

@@ -60,7 +60,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             layouts.removeSubrange(min(layouts.count, description.sections.count)...)
             layouts.append(contentsOf: repeatElement(SectionLayout(), count: description.sections.count - layouts.count))
             // Sections are independent in their own coordinates: lay them out in parallel.
-            ParallelBatches.forEachBatch(&layouts, itemCounts: description.sections.map { $0.itemHeights.count },
+            ParallelBatches.forEachBatch(&layouts, itemCounts: description.sections.map { $0.laidOutItemCount(description.unmeasuredItems) },
                                          threads: threads) { batch, layouts in
                 Self.layOutFresh(layouts, batch, of: description)
             }
@@ -112,7 +112,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             let spans = section.itemSpans.map { needsSpanKernel($0, columns: section.columns) } ?? false
             let shape = SectionShape(kernel: SectionKernel(placement: description.placement, spans: spans), columnCount: section.columns)
             let geometry = description.geometry(ofSection: index)
-            let items = section.itemHeights.count
+            let items = section.laidOutItemCount(description.unmeasuredItems)
             switch description.sectionStart {
             case .belowLongestColumn:
                 let start = LayoutArithmetic.columnStart(headerHeight: section.headerHeight, insetTop: section.inset.top)
@@ -205,7 +205,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         case .belowLongestColumn:
             var layouts = sections
             sections = []
-            let itemCounts = description.sections.indices.map { changed[$0] ? description.sections[$0].itemHeights.count : 0 }
+            let itemCounts = description.sections.indices.map { changed[$0] ? description.sections[$0].laidOutItemCount(description.unmeasuredItems) : 0 }
             ParallelBatches.forEachBatch(&layouts, itemCounts: itemCounts, threads: threads) { batch, layouts in
                 let rules = SectionRules(description)
                 for index in batch {
@@ -235,11 +235,11 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         try layoutDescription.apply(update)
         switch update {
-        case .appendItems(let section, _, let spans):
+        case .appendItems(let section, _, let spans), .appendMeasurements(let section, _, let spans):
             layOutSection(section, from: sections[section].itemCount, newSpans: spans)
-        case .setItemHeights(let section, let start, _, let spans):
+        case .setItemHeights(let section, let start, _, let spans), .setMeasurements(let section, let start, _, let spans):
             layOutSection(section, from: start, newSpans: spans)
-        case .insertItems(let section, let index, _, let spans):
+        case .insertItems(let section, let index, _, let spans), .insertMeasurements(let section, let index, _, let spans):
             layOutSection(section, from: index, newSpans: spans)
         case .deleteItems(let section, let range):
             layOutSection(section, from: range.lowerBound)

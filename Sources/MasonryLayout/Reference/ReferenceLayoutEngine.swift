@@ -70,7 +70,9 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
             let columns = section.columns
             let spans = section.itemSpans
             let excludesTrailingSpacing = description.trailingItemSpacing == .exclude
-            for (itemIndex, itemHeight) in section.itemHeights.enumerated() {
+            // Deferred unmeasured items come last and are not laid out (only their rows are reserved).
+            let laidOutItems = section.laidOutItemCount(description.unmeasuredItems)
+            for (itemIndex, itemHeight) in section.itemHeights[..<laidOutItems].enumerated() {
                 let span = spans?[itemIndex].columnCount(in: columns) ?? 1
                 let start = Self.startColumn(ofSpan: span, in: columnHeights, placement: description.placement,
                                              tieBreak: description.tieBreak, roundRobinPosition: &roundRobinPosition)
@@ -99,7 +101,9 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
             case .include: columnHeights.max()!
             case .exclude: columnEnds.max()!
             }
-            let localBottom = deepestColumnEnd + section.inset.bottom
+            let localBottom = LayoutArithmetic.localBottom(
+                deepest: deepestColumnEnd, reservingRowsFor: section.deferredItemCount(description.unmeasuredItems),
+                columns: columns, estimatedItemHeight: section.estimatedItemHeight ?? 0, insetBottom: section.inset.bottom)
             sectionExtents.append((sectionTop, localBottom))
             switch description.sectionStart {
             case .belowLongestColumn:
@@ -205,7 +209,7 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
         guard kind != .item, firstItemAttribute.indices.contains(section) else { return nil }
         let candidate = kind == .header
             ? firstItemAttribute[section] - 1
-            : firstItemAttribute[section] + layoutDescription.sections[section].itemHeights.count
+            : firstItemAttribute[section] + layoutDescription.sections[section].laidOutItemCount(layoutDescription.unmeasuredItems)
         guard allAttributes.indices.contains(candidate),
               allAttributes[candidate].kind == kind, allAttributes[candidate].section == section else { return nil }
         return layoutDescription.axis.onScreen(allAttributes[candidate].frame)

@@ -202,8 +202,9 @@ struct FuzzCaseGenerator {
         let sections = engine.layoutDescription.sections
         let (section, item): (Int, Int)
         switch update {
-        case .appendItems(let s, _, _): (section, item) = (s, max(0, (sections.indices.contains(s) ? sections[s].itemHeights.count : 0) - 1))
-        case .setItemHeights(let s, let start, _, _), .insertItems(let s, let start, _, _): (section, item) = (s, start)
+        case .appendItems(let s, _, _), .appendMeasurements(let s, _, _): (section, item) = (s, max(0, (sections.indices.contains(s) ? sections[s].itemHeights.count : 0) - 1))
+        case .setItemHeights(let s, let start, _, _), .insertItems(let s, let start, _, _),
+             .setMeasurements(let s, let start, _, _), .insertMeasurements(let s, let start, _, _): (section, item) = (s, start)
         case .deleteItems(let s, let range): (section, item) = (s, range.lowerBound)
         case .insertSection(_, let s), .deleteSection(let s): (section, item) = (s, 0)
         case .setWidth: (section, item) = (0, 0)

@@ -426,7 +426,7 @@ private final class Search {
         case .appendItems(_, let heights, let spans), .insertItems(_, _, let heights, let spans), .setItemHeights(_, _, let heights, let spans):
             (heights, spans)
         case .insertSection(let section, _): (section.itemHeights, section.itemSpans)
-        case .deleteItems, .deleteSection, .setWidth: nil
+        case .deleteItems, .deleteSection, .setWidth, .appendMeasurements, .setMeasurements, .insertMeasurements: nil
         }
     }
 
@@ -443,7 +443,7 @@ private final class Search {
             section.itemHeights = heights
             section.itemSpans = spans
             return .insertSection(section, at: index)
-        case .deleteItems, .deleteSection, .setWidth:
+        case .deleteItems, .deleteSection, .setWidth, .appendMeasurements, .setMeasurements, .insertMeasurements:
             return update
         }
     }

@@ -14,7 +14,7 @@ extension SectionHandle {
         let shape = header.shape
         let columnCount = shape.columnCount
         let heights = section.itemHeights
-        precondition(header.itemCount == heights.count && header.itemCount <= header.layout.itemCapacity, "item count")
+        precondition(header.itemCount == section.laidOutItemCount(rules.unmeasuredItems) && header.itemCount <= header.layout.itemCapacity, "item count")
         precondition(header.checkpointCount == shape.checkpointCount(items: header.itemCount)
                      && header.checkpointCount <= header.layout.checkpointCapacity, "checkpoint count")
         var columnHeights = Array(checkpointHeights(0))
@@ -60,7 +60,10 @@ extension SectionHandle {
         precondition(header.endPosition == (shape.kernel.hasSpans ? position : (header.startPosition + header.itemCount) % columnCount),
                      "end position")
         let deepest = rules.trailingItemSpacing == .include ? columnHeights.max()! : columnEnds.max()!
-        precondition(header.localBottom.bitPattern == (deepest + section.inset.bottom).bitPattern, "local bottom")
+        let localBottom = LayoutArithmetic.localBottom(
+            deepest: deepest, reservingRowsFor: section.deferredItemCount(rules.unmeasuredItems), columns: columnCount,
+            estimatedItemHeight: section.estimatedItemHeight ?? 0, insetBottom: section.inset.bottom)
+        precondition(header.localBottom.bitPattern == localBottom.bitPattern, "local bottom")
     }
 }
 #endif

@@ -125,7 +125,7 @@ struct SectionLayout: @unchecked Sendable {
         let shape = header.shape
         let block = min(first >> shape.intervalShift, header.checkpointCount - 1)
         let resume = block << shape.intervalShift
-        let total = section.itemHeights.count
+        let total = section.laidOutItemCount(rules.unmeasuredItems)
         makeUnique(itemCapacity: total, keepingItems: resume, checkpoints: block + 1)
         let itemSpacing = section.itemSpacing
         let highestIndexWins = rules.tieBreak == .highestIndex
@@ -173,7 +173,7 @@ struct SectionLayout: @unchecked Sendable {
         let tieBreak = rules.tieBreak
         precondition(shape == second.header.shape && shape.kernel == .shortestColumn
                      && PairLayout.columnRange.contains(shape.columnCount), "sections that cannot be paired")
-        let counts = (firstSection.itemHeights.count, secondSection.itemHeights.count)
+        let counts = (firstSection.laidOutItemCount(rules.unmeasuredItems), secondSection.laidOutItemCount(rules.unmeasuredItems))
         first.storage.withHandle { firstHandle in
             second.storage.withHandle { secondHandle in
                 firstSection.itemHeights.withUnsafeBufferPointer { firstHeights in
@@ -211,7 +211,9 @@ struct SectionLayout: @unchecked Sendable {
         case .include: handle.endHeights.max()!
         case .exclude: section.itemHeights.withUnsafeBufferPointer { handle.deepestItemBottom(heights: $0.baseAddress!) }
         }
-        let localBottom = deepest + section.inset.bottom
+        let localBottom = LayoutArithmetic.localBottom(
+            deepest: deepest, reservingRowsFor: section.deferredItemCount(rules.unmeasuredItems), columns: shape.columnCount,
+            estimatedItemHeight: section.estimatedItemHeight ?? 0, insetBottom: section.inset.bottom)
         handle.header.pointee.localBottom = localBottom
         handle.header.pointee.height = localBottom + section.footerHeight
         // Our own condition, not DEBUG: an app's Debug build of this library must not replay every
@@ -252,15 +254,18 @@ struct SectionLayout: @unchecked Sendable {
 struct SectionRules {
     let tieBreak: TieBreak
     let trailingItemSpacing: TrailingItemSpacing
+    let unmeasuredItems: UnmeasuredItems
 
     init(_ description: LayoutDescription) {
         tieBreak = description.tieBreak
         trailingItemSpacing = description.trailingItemSpacing
+        unmeasuredItems = description.unmeasuredItems
     }
 
-    init(tieBreak: TieBreak, trailingItemSpacing: TrailingItemSpacing = .include) {
+    init(tieBreak: TieBreak, trailingItemSpacing: TrailingItemSpacing = .include, unmeasuredItems: UnmeasuredItems = .estimated) {
         self.tieBreak = tieBreak
         self.trailingItemSpacing = trailingItemSpacing
+        self.unmeasuredItems = unmeasuredItems
     }
 }
 
