@@ -13,6 +13,10 @@ extension LayoutDescription {
             throw LayoutError(.unsupportedCombination, at: "trailingItemSpacing",
                               "\"exclude\" needs sectionStart \"belowLongestColumn\" (sections that continue columns share their ends)")
         }
+        if remeasure == .keepColumns, sectionStart == .continueColumns {
+            throw LayoutError(.unsupportedCombination, at: "remeasure",
+                              "\"keepColumns\" needs sectionStart \"belowLongestColumn\" (a re-stacked section would move the columns the next one continues)")
+        }
         guard sections.count <= LayoutLimits.maximumSections else {
             throw LayoutError(.invalidValue, at: "sections",
                               "at most \(LayoutLimits.maximumSections) sections, got \(sections.count)")

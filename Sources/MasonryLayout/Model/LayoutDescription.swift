@@ -19,6 +19,8 @@ public struct LayoutDescription: Hashable, Sendable {
     public internal(set) var direction: ColumnDirection
     /// How items not measured yet are laid out (format v3).
     public internal(set) var unmeasuredItems: UnmeasuredItems
+    /// What re-measuring an item does to the items after it (format v3).
+    public internal(set) var remeasure: Remeasure
     /// The sections, adaptive column counts resolved for `width` (`SectionDescription.columns`).
     public internal(set) var sections: [SectionDescription]
 
@@ -33,6 +35,7 @@ public struct LayoutDescription: Hashable, Sendable {
         axis: ScrollAxis = .vertical,
         direction: ColumnDirection = .leftToRight,
         unmeasuredItems: UnmeasuredItems = .estimated,
+        remeasure: Remeasure = .reflow,
         sections: [SectionDescription]
     ) throws(LayoutError) {
         self.width = Self.withoutNegativeZero(width)
@@ -45,6 +48,7 @@ public struct LayoutDescription: Hashable, Sendable {
         self.axis = axis
         self.direction = direction
         self.unmeasuredItems = unmeasuredItems
+        self.remeasure = remeasure
         self.sections = sections.map { $0.withoutNegativeZeros() }
         try validate()
     }

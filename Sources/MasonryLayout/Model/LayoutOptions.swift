@@ -73,3 +73,16 @@ public enum UnmeasuredItems: String, Sendable, CaseIterable {
     /// the rest (masonic, react-virtualized). Needs `SectionStart.belowLongestColumn`.
     case deferred
 }
+
+/// What re-measuring an item (`setItemHeights`, `setMeasurements`) does to the items after it
+/// (format v3, <doc:LayoutFormat>).
+public enum Remeasure: String, Sendable, CaseIterable {
+    /// Placement runs again from the first changed item, so later items may change columns
+    /// (format v2's `setItemHeights`).
+    case reflow
+    /// No item changes columns: every item keeps the columns it got when it was placed, and the
+    /// section is re-stacked in index order (masonic's `positioner.update`). A layout then
+    /// depends on its history, not only on its description. Needs
+    /// `SectionStart.belowLongestColumn`.
+    case keepColumns
+}

@@ -121,11 +121,27 @@ extension LayoutDescription {
         try Self.checkItemHeights(heights, from: range.isEmpty ? count : range.lowerBound, at: path)
         try checkSpans(spans, of: heights, from: range.lowerBound, inSection: section)
         try checkDeferredOrder(inSection: section, replacing: range, flags: flags, count: heights.count)
+        if remeasure == .keepColumns, !range.isEmpty, let spans {
+            try checkSpansKept(spans, replacing: range, inSection: section)
+        }
         if spans != nil || range.isEmpty {
             replaceSpans(inSection: section, range: range, with: spans, count: heights.count)
         }
         sections[section].replaceUnmeasuredFlags(range, with: flags, count: heights.count)
         sections[section].itemHeights.replaceSubrange(range, with: heights)
+    }
+
+    /// With `keepColumns`, a re-measure keeps every item's span: `spans` for items `range` must
+    /// cover as many columns as the items' own.
+    private func checkSpansKept(_ spans: [ItemSpan], replacing range: Range<Int>, inSection section: Int) throws(LayoutError) {
+        let columns = sections[section].columns
+        for (offset, span) in spans.enumerated() {
+            let kept = sections[section].span(ofItem: range.lowerBound + offset)
+            guard span.columnCount(in: columns) == kept.columnCount(in: columns) else {
+                throw LayoutError(.unsupportedCombination, at: "sections[\(section)].itemSpans[\(range.lowerBound + offset)]",
+                                  "remeasure \"keepColumns\" keeps every item's span (\(kept) here, \(span) given): change it by deleting and inserting the item")
+            }
+        }
     }
 
     /// An update's heights with the section's estimate where nil, and the unmeasured flags

@@ -109,7 +109,11 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     private static func reset(_ layout: inout SectionLayout, toSection index: Int, of description: LayoutDescription,
                               after previous: SectionLayout?) {
         description.sections.borrowElement(index) { section in
-            let spans = section.itemSpans.map { needsSpanKernel($0, columns: section.columns) } ?? false
+            // With keepColumns a shortest-column item may stay off the rule's column after a
+            // re-measure, so those sections keep covered columns per item, as sections with spans
+            // do (round robin's columns never depend on heights: kept and placed agree).
+            let keepsColumns = description.remeasure == .keepColumns && description.placement == .shortestColumn && section.columns > 1
+            let spans = keepsColumns || (section.itemSpans.map { needsSpanKernel($0, columns: section.columns) } ?? false)
             let shape = SectionShape(kernel: SectionKernel(placement: description.placement, spans: spans), columnCount: section.columns)
             let geometry = description.geometry(ofSection: index)
             let items = section.laidOutItemCount(description.unmeasuredItems)
@@ -171,8 +175,10 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     /// Re-lays out section `index` from `item` and everything that depends on it; from its first
     /// item, with the spans kernel, when `newSpans` (an update's) give a span-free section an
-    /// item covering several columns.
-    private mutating func layOutSection(_ index: Int, from item: Int, newSpans: [ItemSpan]? = nil) {
+    /// item covering several columns. With `remeasure: keepColumns` the items before `kept`
+    /// keep their columns.
+    private mutating func layOutSection(_ index: Int, from item: Int, keepingColumnsUntil kept: Int = 0, newSpans: [ItemSpan]? = nil) {
+        let kept = layoutDescription.remeasure == .keepColumns ? kept : 0
         let needsSpanKernel = newSpans.map {
             !sections[index].header.shape.kernel.hasSpans && Self.needsSpanKernel($0, columns: layoutDescription.sections[index].columns)
         } ?? false
@@ -180,7 +186,8 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         case .belowLongestColumn:
             if needsSpanKernel { Self.reset(&sections[index], toSection: index, of: layoutDescription, after: nil) }
             layoutDescription.sections.borrowElement(index) {
-                sections[index].layOut(from: needsSpanKernel ? 0 : item, section: $0, rules: SectionRules(layoutDescription))
+                sections[index].layOut(from: needsSpanKernel ? 0 : item, keepingColumnsUntil: needsSpanKernel ? 0 : kept, section: $0,
+                                       rules: SectionRules(layoutDescription))
             }
             updateTops(from: index)
         case .continueColumns:
@@ -235,14 +242,17 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         try layoutDescription.apply(update)
         switch update {
+        // With keepColumns, a re-measure keeps every placed item's columns (deferred items measured
+        // for the first time are placed); appends, inserts and deletes keep those before them.
         case .appendItems(let section, _, let spans), .appendMeasurements(let section, _, let spans):
-            layOutSection(section, from: sections[section].itemCount, newSpans: spans)
+            let placed = sections[section].itemCount
+            layOutSection(section, from: placed, keepingColumnsUntil: placed, newSpans: spans)
         case .setItemHeights(let section, let start, _, let spans), .setMeasurements(let section, let start, _, let spans):
-            layOutSection(section, from: start, newSpans: spans)
+            layOutSection(section, from: start, keepingColumnsUntil: sections[section].itemCount, newSpans: spans)
         case .insertItems(let section, let index, _, let spans), .insertMeasurements(let section, let index, _, let spans):
-            layOutSection(section, from: index, newSpans: spans)
+            layOutSection(section, from: index, keepingColumnsUntil: index, newSpans: spans)
         case .deleteItems(let section, let range):
-            layOutSection(section, from: range.lowerBound)
+            layOutSection(section, from: range.lowerBound, keepingColumnsUntil: range.lowerBound)
         case .insertSection(_, let index):
             switch layoutDescription.sectionStart {
             case .belowLongestColumn:

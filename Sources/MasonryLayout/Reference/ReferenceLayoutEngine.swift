@@ -18,6 +18,8 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
     private var firstItemAttribute: [Int] = []
     /// Each section's top and local bottom (where its footer starts), for pinned headers.
     private var sectionExtents: [(top: Double, localBottom: Double)] = []
+    /// Each laid-out item's start column, by section: the columns `remeasure: keepColumns` keeps.
+    private var startColumns: [[Int]] = []
 
     public init(_ description: LayoutDescription) {
         layoutDescription = description
@@ -30,10 +32,18 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
     ///
     /// - Complexity: O(items × columns × span), one `LayoutElement` (48 bytes) per element.
     public mutating func prepare(_ description: LayoutDescription) {
+        layOut(description, keeping: [])
+    }
+
+    /// Lays out `description`, the first `keptStarts[s].count` items of section s at the start
+    /// columns given (`remeasure: keepColumns`; no entry: none kept), every other item by the
+    /// placement rule.
+    private mutating func layOut(_ description: LayoutDescription, keeping keptStarts: [[Int]]) {
         layoutDescription = description
         allAttributes = []
         firstItemAttribute = []
         sectionExtents = []
+        startColumns = []
         let width = description.width
         // In `continueColumns` mode every section shares one coordinate space, which is the same
         // as every section starting at top 0.
@@ -72,10 +82,21 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
             let excludesTrailingSpacing = description.trailingItemSpacing == .exclude
             // Deferred unmeasured items come last and are not laid out (only their rows are reserved).
             let laidOutItems = section.laidOutItemCount(description.unmeasuredItems)
+            let kept = keptStarts.indices.contains(sectionIndex) ? keptStarts[sectionIndex] : []
+            var starts: [Int] = []
+            starts.reserveCapacity(laidOutItems)
             for (itemIndex, itemHeight) in section.itemHeights[..<laidOutItems].enumerated() {
                 let span = spans?[itemIndex].columnCount(in: columns) ?? 1
-                let start = Self.startColumn(ofSpan: span, in: columnHeights, placement: description.placement,
+                let start: Int
+                if itemIndex < kept.count {
+                    // Kept where it was placed; round robin carries on after it.
+                    start = kept[itemIndex]
+                    roundRobinPosition = (start + span) % columns
+                } else {
+                    start = Self.startColumn(ofSpan: span, in: columnHeights, placement: description.placement,
                                              tieBreak: description.tieBreak, roundRobinPosition: &roundRobinPosition)
+                }
+                starts.append(start)
                 let covered = start..<(start + span)
                 let localY = Self.top(ofColumns: covered, in: columnHeights)
                 allAttributes.append(LayoutElement(
@@ -105,6 +126,7 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
                 deepest: deepestColumnEnd, reservingRowsFor: section.deferredItemCount(description.unmeasuredItems),
                 columns: columns, estimatedItemHeight: section.estimatedItemHeight ?? 0, insetBottom: section.inset.bottom)
             sectionExtents.append((sectionTop, localBottom))
+            startColumns.append(starts)
             switch description.sectionStart {
             case .belowLongestColumn:
                 if section.footerHeight > 0 {
@@ -216,12 +238,43 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
     }
 
     /// Applies the update to the description, then lays everything out again: the specification
-    /// of what an update means, not a fast path.
+    /// of what an update means, not a fast path. With `remeasure: keepColumns`, the items the
+    /// update does not place anew keep their start columns (`keptStartColumns(through:in:)`).
     ///
     /// - Complexity: the cost of `prepare(_:)`, whatever the update.
     public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         var description = layoutDescription
         try description.apply(update)
-        prepare(description)
+        guard description.remeasure == .keepColumns else {
+            prepare(description)
+            return
+        }
+        layOut(description, keeping: keptStartColumns(through: update, in: description))
+    }
+
+    /// With `keepColumns`, the start columns each section keeps through `update` (`updated` is
+    /// the description after it): a re-measure keeps every placed item's (items measured for the
+    /// first time in deferred mode are placed); an append keeps every existing item's; an insert
+    /// or a delete keeps the items before it, and places the rest from there by the rule; a
+    /// width change that changes a section's column count keeps none of its own.
+    private func keptStartColumns(through update: LayoutUpdate, in updated: LayoutDescription) -> [[Int]] {
+        var kept = startColumns
+        switch update {
+        case .appendItems, .appendMeasurements, .setItemHeights, .setMeasurements:
+            break
+        case .insertItems(let section, let index, _, _), .insertMeasurements(let section, let index, _, _):
+            kept[section].removeSubrange(min(index, kept[section].count)...)
+        case .deleteItems(let section, let range):
+            kept[section].removeSubrange(min(range.lowerBound, kept[section].count)...)
+        case .insertSection(_, let index):
+            kept.insert([], at: index)
+        case .deleteSection(let index):
+            kept.remove(at: index)
+        case .setWidth:
+            for section in kept.indices where updated.sections[section].columns != layoutDescription.sections[section].columns {
+                kept[section] = []
+            }
+        }
+        return kept
     }
 }

@@ -35,9 +35,11 @@ enum SpanKernel {
 
     /// Lays out items `range` of `section` from checkpoint `range.lowerBound >> shift` (which
     /// exists), leaving the end heights in the section and returning the round-robin position
-    /// after the last item.
+    /// after the last item. Items before `kept` keep the columns they cover (`remeasure:
+    /// keepColumns`) and are only re-stacked; the others are placed by the rule.
     static func place(_ range: Range<Int>, heights: UnsafePointer<Double>, spans: UnsafePointer<ItemSpan>?,
-                      itemSpacing: Double, placement: Placement, highestIndexWins: Bool, section: SectionHandle) -> Int {
+                      itemSpacing: Double, placement: Placement, highestIndexWins: Bool, keepingColumnsUntil kept: Int = 0,
+                      section: SectionHandle) -> Int {
         let columns = section.shape.columnCount
         let shift = section.shape.intervalShift
         let block = range.lowerBound >> shift
@@ -58,6 +60,11 @@ enum SpanKernel {
                         lane.writeCheckpoint(item >> shift, position: position)
                     }
                     let blockEnd = min(range.upperBound, (item >> shift &+ 1) << shift)
+                    let keptEnd = min(blockEnd, max(item, kept))
+                    while item < keptEnd {
+                        lane.restack(item, position: &position)
+                        item &+= 1
+                    }
                     while item < blockEnd {
                         lane.place(item, position: &position)
                         item &+= 1
@@ -85,6 +92,23 @@ extension SpanKernel.Lane {
             y = ShortestWindow.top(of: columnHeights + start, count: span)
             position = start + span == columnCount ? 0 : start + span
         }
+        write(item, start: start, span: span, y: y)
+    }
+
+    /// Re-stacks item `item` on the columns it covers (kept from when it was placed): its y is
+    /// their highest height; round robin carries on after it (shortest column keeps no position).
+    @inline(__always)
+    func restack(_ item: Int, position: inout Int) {
+        let kept = covered[item]
+        let start = Int(kept.first), span = Int(kept.count)
+        if placement == .roundRobin { position = start + span == columnCount ? 0 : start + span }
+        write(item, start: start, span: span, y: ShortestWindow.top(of: columnHeights + start, count: span))
+    }
+
+    /// Writes item `item`, starting at `y` on columns `start..<start + span`: its extent and
+    /// covered columns, and the columns' new heights and last item.
+    @inline(__always)
+    private func write(_ item: Int, start: Int, span: Int, y: Double) {
         let height = heights[item]
         let grown = LayoutArithmetic.grow(y, by: LayoutArithmetic.advance(itemHeight: height, itemSpacing: itemSpacing))
         extents[item] = ItemExtent(y: y, height: height)

@@ -36,8 +36,12 @@ extension SectionHandle {
                 }
             }
             let span = shape.kernel.hasSpans ? section.span(ofItem: item).columnCount(in: columnCount) : 1
-            let start = ReferenceLayoutEngine.startColumn(ofSpan: span, in: columnHeights, placement: shape.kernel.placement,
-                                                          tieBreak: rules.tieBreak, roundRobinPosition: &position)
+            // With keepColumns a shortest-column item may sit where it was placed before a
+            // re-measure: its stored columns are replayed (the differential check holds the rule).
+            let keepsColumns = rules.remeasure == .keepColumns && shape.kernel == .spans(.shortestColumn)
+            let start = keepsColumns ? self.covered(byItem: item).lowerBound
+                : ReferenceLayoutEngine.startColumn(ofSpan: span, in: columnHeights, placement: shape.kernel.placement,
+                                                    tieBreak: rules.tieBreak, roundRobinPosition: &position)
             let covered = start..<(start + span)
             let y = ReferenceLayoutEngine.top(ofColumns: covered, in: columnHeights)
             precondition(self.covered(byItem: item) == covered, "item \(item): columns \(self.covered(byItem: item)), expected \(covered)")

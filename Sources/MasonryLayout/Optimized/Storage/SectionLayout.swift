@@ -119,8 +119,11 @@ struct SectionLayout: @unchecked Sendable {
     }
 
     /// Lays out items `first...` again (after their heights changed, or to add new ones), from
-    /// the last checkpoint at or before `first`. O(items after the checkpoint).
-    mutating func layOut(from first: Int, section: borrowing SectionDescription, rules: SectionRules) {
+    /// the last checkpoint at or before `first`; in a section with spans, items before `kept`
+    /// keep their columns and are re-stacked (`remeasure: keepColumns`). O(items after the
+    /// checkpoint).
+    mutating func layOut(from first: Int, keepingColumnsUntil kept: Int = 0, section: borrowing SectionDescription,
+                         rules: SectionRules) {
         let header = self.header
         let shape = header.shape
         let block = min(first >> shape.intervalShift, header.checkpointCount - 1)
@@ -148,7 +151,8 @@ struct SectionLayout: @unchecked Sendable {
                 case .spans(let placement):
                     let place = { (spans: UnsafePointer<ItemSpan>?) in
                         SpanKernel.place(resume..<total, heights: heights.baseAddress!, spans: spans, itemSpacing: itemSpacing,
-                                         placement: placement, highestIndexWins: highestIndexWins, section: handle)
+                                         placement: placement, highestIndexWins: highestIndexWins, keepingColumnsUntil: kept,
+                                         section: handle)
                     }
                     if let spans = section.itemSpans {
                         handle.header.pointee.endPosition = spans.withUnsafeBufferPointer { place($0.baseAddress) }
@@ -255,17 +259,21 @@ struct SectionRules {
     let tieBreak: TieBreak
     let trailingItemSpacing: TrailingItemSpacing
     let unmeasuredItems: UnmeasuredItems
+    let remeasure: Remeasure
 
     init(_ description: LayoutDescription) {
         tieBreak = description.tieBreak
         trailingItemSpacing = description.trailingItemSpacing
         unmeasuredItems = description.unmeasuredItems
+        remeasure = description.remeasure
     }
 
-    init(tieBreak: TieBreak, trailingItemSpacing: TrailingItemSpacing = .include, unmeasuredItems: UnmeasuredItems = .estimated) {
+    init(tieBreak: TieBreak, trailingItemSpacing: TrailingItemSpacing = .include, unmeasuredItems: UnmeasuredItems = .estimated,
+         remeasure: Remeasure = .reflow) {
         self.tieBreak = tieBreak
         self.trailingItemSpacing = trailingItemSpacing
         self.unmeasuredItems = unmeasuredItems
+        self.remeasure = remeasure
     }
 }
 
