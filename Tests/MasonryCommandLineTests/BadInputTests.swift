@@ -76,7 +76,7 @@ import Testing
          "trailingItemSpacing: \"exclude\" needs sectionStart \"belowLongestColumn\""),
         // Misspellings (issue 13): the field or value that was probably meant.
         ("{\"width\": 100, \"sections\": [{\"columns\": 2, \"columnSpaceing\": 4, \"itemHeights\": []}]}",
-         "sections[0].columnSpaceing: is not a field of format v2; did you mean \"columnSpacing\"?"),
+         "sections[0].columnSpaceing: is not a field of format v3; did you mean \"columnSpacing\"?"),
         ("{\"width\": 100, \"tieBreak\": \"highestIndx\", \"sections\": []}", "got \"highestIndx\"; did you mean \"highestIndex\"?"),
         ("{\"width\": 100, \"columnWidthRounding\": \"ceil\", \"sections\": []}",
          "columnWidthRounding: must be \"none\" or \"nearest\" or \"floor\", got \"ceil\""),

@@ -16,17 +16,17 @@ import Testing
 
     @Test(arguments: [
         ("{\"width\": 100, \"sections\": [{\"columns\": 2, \"columnSpaceing\": 4, \"itemHeights\": []}]}",
-         "sections[0].columnSpaceing: is not a field of format v2; did you mean \"columnSpacing\"?"),
+         "sections[0].columnSpaceing: is not a field of format v3; did you mean \"columnSpacing\"?"),
         // The misspelt field is reported, not the required field it leaves out.
-        ("{\"widht\": 100, \"sections\": []}", "widht: is not a field of format v2; did you mean \"width\"?"),
+        ("{\"widht\": 100, \"sections\": []}", "widht: is not a field of format v3; did you mean \"width\"?"),
         ("{\"width\": 100, \"sections\": [{\"colums\": 2, \"itemHeights\": []}]}",
-         "sections[0].colums: is not a field of format v2; did you mean \"columns\"?"),
+         "sections[0].colums: is not a field of format v3; did you mean \"columns\"?"),
         ("{\"width\": 100, \"sections\": [{\"columns\": 2, \"itemHeigths\": [1]}]}",
-         "sections[0].itemHeigths: is not a field of format v2; did you mean \"itemHeights\"?"),
+         "sections[0].itemHeigths: is not a field of format v3; did you mean \"itemHeights\"?"),
         ("{\"width\": 100, \"sections\": [{\"columns\": 2, \"inset\": {\"lft\": 1}, \"itemHeights\": []}]}",
-         "sections[0].inset.lft: is not a field of format v2; did you mean \"left\"?"),
+         "sections[0].inset.lft: is not a field of format v3; did you mean \"left\"?"),
         // Nothing close: no guess.
-        ("{\"width\": 100, \"colour\": \"red\", \"sections\": []}", "colour: is not a field of format v2 here"),
+        ("{\"width\": 100, \"colour\": \"red\", \"sections\": []}", "colour: is not a field of format v3 here"),
     ])
     func unknownFieldsSuggestTheNearestField(json: String, message: String) {
         let error = Self.error(json)

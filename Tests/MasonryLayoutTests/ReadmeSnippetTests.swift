@@ -117,11 +117,22 @@ import Testing
         try ipad.apply(.appendItems(section: 0, heights: [200, 90], spans: [1, .full]))
         try ipad.apply(.setWidth(1194))                          // rotation: 4 columns become 6
 
+        // Format v3: photos measured as they load; no item changes columns, an anchor keeps the scroll position.
+        let selfSizing = try LayoutDescription(width: 390, remeasure: .keepColumns, sections: [
+            SectionDescription(columnCount: .fixed(2), itemSpacing: 8,
+                               measuredItemHeights: [240, nil, nil, nil], estimatedItemHeight: 300),
+        ])
+        var feedLayout = OptimizedLayoutEngine(selfSizing)
+        let anchor = feedLayout.scrollAnchor(in: Rect(x: 0, y: 100, width: 390, height: 844))
+        try feedLayout.apply(.setMeasurements(section: 0, startingAt: 1, heights: [180, 260]))
+        let newOffset = anchor.flatMap { feedLayout.contentOffset(restoring: $0, viewportLength: 844) }
+
         // A description from a JSON file (layout description format v2); errors name the field.
         let json = #"{"width": 320, "sections": [{"columns": 2, "itemHeights": [100, 80, 120]}]}"#
         let fromFile = ReferenceLayoutEngine(try LayoutDescription(json: Array(json.utf8)))
         // Documented snippet: end
         #expect(frame != nil && !buffer.isEmpty && ipad.layoutDescription.sections[0].columns == 6)
+        #expect(anchor?.item == ItemIndexPath(section: 0, item: 0) && newOffset == 0)
         return (visible.count, size.height, onScreen.count, fromFile.layoutDescription.itemCount)
     }
 }

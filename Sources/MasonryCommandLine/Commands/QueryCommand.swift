@@ -46,7 +46,7 @@ enum QueryCommand: Command {
         let engine = options.makeEngine(try InputFile.readDescription(path))
         let elements = engine.elements(in: rect, edges: edges, pinningHeaders: arguments.isSet(Self.pinHeaders))
         switch format {
-        case .json: ElementWriters.elementsJSON(elements, contentSize: engine.contentSize, console: console)
+        case .json: ElementWriters.elementsJSON(elements, contentSize: engine.contentSize, description: engine.layoutDescription, console: console)
         default: ElementWriters.elementsCSV(elements, console: console)
         }
         return .success

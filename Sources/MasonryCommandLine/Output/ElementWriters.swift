@@ -5,13 +5,13 @@ import MasonrySupport
 /// The CSV and JSON of layout elements that `masonry layout` and `masonry query` print, streamed
 /// to the console: one writer per format, whichever command chose the elements.
 enum ElementWriters {
-    /// Every item's frame of `engine`: header `section,item,x,y,width,height`, a row per item in
-    /// (section, item) order. O(items).
+    /// Every laid-out item's frame of `engine`: header `section,item,x,y,width,height`, a row per
+    /// item in (section, item) order (none for a deferred item, which has no frame). O(items).
     static func itemsCSV(_ engine: some LayoutEngine, console: Console) {
         console.output("section,item,x,y,width,height\n")
         for (section, description) in engine.layoutDescription.sections.enumerated() {
             for item in description.itemHeights.indices {
-                let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!
+                guard let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item)) else { continue }
                 console.output("\(section),\(item),\(frame.csvFields)\n")
             }
         }
@@ -27,13 +27,15 @@ enum ElementWriters {
         }
     }
 
-    /// Every element of `engine` as the JSON document of `--format json`. O(elements).
+    /// Every element of `engine` as the JSON document of `--format json` (no deferred item,
+    /// which has no frame). O(elements).
     static func layoutJSON(_ engine: some LayoutEngine, console: Console) {
         let sections = engine.layoutDescription.sections
         let items = sections.indices.lazy.flatMap { section in
-            sections[section].itemHeights.indices.lazy.map { item in
-                LayoutElement(kind: .item, section: section, item: item,
-                              frame: engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!)
+            sections[section].itemHeights.indices.lazy.compactMap { item in
+                engine.frame(ofItemAt: ItemIndexPath(section: section, item: item)).map {
+                    LayoutElement(kind: .item, section: section, item: item, frame: $0)
+                }
             }
         }
         let supplementary = { (kind: ElementKind) in
@@ -42,20 +44,23 @@ enum ElementWriters {
             }
         }
         json(contentSize: engine.contentSize, items: items, headers: supplementary(.header), footers: supplementary(.footer),
-             console: console)
+             estimatedIn: engine.layoutDescription, console: console)
     }
 
-    /// `elements` (a query's answer) in the JSON document of `--format json`, with the layout's
-    /// content size. O(elements).
-    static func elementsJSON(_ elements: [LayoutElement], contentSize: Size, console: Console) {
+    /// `elements` (a query's answer of a layout of `description`) in the JSON document of
+    /// `--format json`, with the layout's content size. O(elements).
+    static func elementsJSON(_ elements: [LayoutElement], contentSize: Size, description: LayoutDescription, console: Console) {
         let ofKind = { (kind: ElementKind) in elements.lazy.filter { $0.kind == kind } }
-        json(contentSize: contentSize, items: ofKind(.item), headers: ofKind(.header), footers: ofKind(.footer), console: console)
+        json(contentSize: contentSize, items: ofKind(.item), headers: ofKind(.header), footers: ofKind(.footer),
+             estimatedIn: description, console: console)
     }
 
     /// The JSON document of `--format json`: `contentSize`, then `items`, `headers` and `footers`
     /// as arrays of objects (`section`, `item` for items, `x`, `y`, `width`, `height`), streamed.
+    /// An item not measured yet, laid out with its estimate, has `"estimated":true` last; a
+    /// measured item has no such key.
     private static func json(contentSize size: Size, items: some Sequence<LayoutElement>, headers: some Sequence<LayoutElement>,
-                             footers: some Sequence<LayoutElement>, console: Console) {
+                             footers: some Sequence<LayoutElement>, estimatedIn description: LayoutDescription, console: Console) {
         console.output("{\"contentSize\":{\"width\":\(size.width.roundTripText),\"height\":\(size.height.roundTripText)}")
         let lists = [(",\"items\":[", AnySequence(items)), ("],\n\"headers\":[", AnySequence(headers)), ("],\n\"footers\":[", AnySequence(footers))]
         for (opening, elements) in lists {
@@ -63,7 +68,8 @@ enum ElementWriters {
             var first = true
             for element in elements {
                 let item = element.kind == .item ? "\"item\":\(element.item)," : ""
-                console.output("\(first ? "" : ",")\n{\"section\":\(element.section),\(item)\(element.frame.jsonFields)}")
+                let estimated = element.kind == .item && description.sections[element.section].isItemUnmeasured(element.item)
+                console.output("\(first ? "" : ",")\n{\"section\":\(element.section),\(item)\(element.frame.jsonFields)\(estimated ? ",\"estimated\":true" : "")}")
                 first = false
             }
         }
