@@ -3,9 +3,10 @@ import MasonryLayout
 import MasonryWorkloads
 
 /// `masonry verify`'s matrix: large layouts over both placements, both section modes, both tie
-/// rules, headers and footers, column-width rounding, every height distribution and format v2
+/// rules, headers and footers, column-width rounding, every height distribution, format v2
 /// (spans, right to left, horizontal, adaptive column counts whose `setWidth` updates change
-/// them, floor rounding, trailing spacing excluded), each laid
+/// them, floor rounding, trailing spacing excluded) and format v3 (self-sizing feeds in each
+/// mode, measured at random depths), each laid
 /// out by the engine under test on several thread counts and compared with the reference: every
 /// frame, the content size, lookups, random, touching-edge and zero-size queries (some with open
 /// edges, some pinning headers), and the layout after a random sequence of updates.
@@ -24,6 +25,8 @@ public struct VerificationSuite: Sendable {
     public struct Case: Sendable {
         public var name: String
         public var description: LayoutDescription
+        /// Whether its updates measure items (format v3's feeds), every other one of them.
+        var measures = false
     }
 
     /// What a run compared.
@@ -63,7 +66,7 @@ public struct VerificationSuite: Sendable {
 
     /// The calls `run` makes to its `progress` when nothing fails: per case, one per thread
     /// count and one per update. O(1): no layout is built.
-    public var progressSteps: Int { (shapes().count + Self.formatV2CaseCount) * (threads.count + Self.updatesPerCase) }
+    public var progressSteps: Int { (shapes().count + Self.formatV2CaseCount + Self.formatV3CaseCount) * (threads.count + Self.updatesPerCase) }
 
     /// The matrix of this size.
     public func cases() -> [Case] {
@@ -84,7 +87,7 @@ public struct VerificationSuite: Sendable {
                                                      sectionStart: shape.start, columnWidthRounding: shape.rounding, sections: sections)
             return Case(name: "\(shape.name)/items:\(shape.items)/sections:\(shape.sections)/columns:\(shape.columns)", description: description)
         }
-        return v1Cases + Self.formatV2Cases(large: large, medium: medium)
+        return v1Cases + Self.formatV2Cases(large: large, medium: medium) + Self.formatV3Cases(large: large)
     }
 
     /// The item counts of the matrix's large and medium layouts.
@@ -145,6 +148,7 @@ public struct VerificationSuite: Sendable {
                 let adaptive = reference.layoutDescription.sections.contains { $0.columnCount != .fixed($0.columns) }
                 let update = adaptive && index % 4 == 2
                     ? LayoutUpdate.setWidth(testCase.description.width * Self.widthChanges[index / 4])
+                    : testCase.measures && index % 2 == 0 ? Self.measurementUpdate(for: reference.layoutDescription, random: &random)
                     : random.update(for: reference.layoutDescription)
                 updates.append(update)
                 progress("\(testCase.name): update \(index + 1) of \(Self.updatesPerCase)")
