@@ -97,3 +97,33 @@ import Testing
         try engine.apply(.setItemHeights(section: 0, startingAt: 2, heights: [5, 6], spans: [1, 2]))
     }
 }
+
+extension RemeasureTests {
+    /// An engine whose storage is shared (a copy) or outgrown re-stacks kept items from a new
+    /// allocation: it must carry their columns over (it once copied only the items before the
+    /// checkpoint, and re-stacked the rest from uninitialized memory).
+    @Test func aCopiedOrGrownEngineRestacksFromTheColumnsItKept() throws {
+        let description = try Self.feed(remeasure: .keepColumns)
+        var original = OptimizedLayoutEngine(description, threads: 1)
+        try original.apply(.setMeasurements(section: 0, startingAt: 0, heights: [300, 20, 20, 20]))
+        var copy = original
+        var reference = ReferenceLayoutEngine(description)
+        try reference.apply(.setMeasurements(section: 0, startingAt: 0, heights: [300, 20, 20, 20]))
+        for update: LayoutUpdate in [.setItemHeights(section: 0, startingAt: 390, heights: [1]),
+                                     .appendItems(section: 0, heights: Array(repeating: 50, count: 600)),
+                                     .setItemHeights(section: 0, startingAt: 999, heights: [2])] {
+            try copy.apply(update)
+            try reference.apply(update)
+            #expect(EngineVerifier.firstDifference(copy, reference) == nil, "after \(update)")
+        }
+        #expect(original.layoutDescription == description.applying(.setMeasurements(section: 0, startingAt: 0, heights: [300, 20, 20, 20])))
+    }
+}
+
+private extension LayoutDescription {
+    func applying(_ update: LayoutUpdate) -> LayoutDescription {
+        var copy = self
+        try! copy.apply(update)
+        return copy
+    }
+}

@@ -129,7 +129,8 @@ struct SectionLayout: @unchecked Sendable {
         let block = min(first >> shape.intervalShift, header.checkpointCount - 1)
         let resume = block << shape.intervalShift
         let total = section.laidOutItemCount(rules.unmeasuredItems)
-        makeUnique(itemCapacity: total, keepingItems: resume, checkpoints: block + 1)
+        // Kept items are re-stacked from their stored columns: a new allocation must copy those too.
+        makeUnique(itemCapacity: total, keepingItems: max(resume, min(kept, header.itemCount)), checkpoints: block + 1)
         let itemSpacing = section.itemSpacing
         let highestIndexWins = rules.tieBreak == .highestIndex
         storage.withHandle { handle in
