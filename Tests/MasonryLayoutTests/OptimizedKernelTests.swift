@@ -223,7 +223,7 @@ import Testing
             var layout = SectionLayout()
             layout.reset(shape: SectionShape(placement: .shortestColumn, columnCount: 3), geometry: .empty, startPosition: 0,
                          itemCapacity: 200) { _ in 0 }
-            layout.layOut(from: 0, section: section, rules: SectionRules(tieBreak: .lowestIndex))
+            withUnsafePointer(to: section) { layout.layOut(from: 0, section: $0, rules: SectionRules(tieBreak: .lowestIndex)) }
             layout.storage.withHandle { handle in
                 switch field {
                 case "y": handle.extents[150].y += 1

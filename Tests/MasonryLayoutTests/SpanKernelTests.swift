@@ -157,7 +157,7 @@ import Testing
             layout.reset(shape: SectionShape(kernel: .spans(.roundRobin), columnCount: 3), geometry: .empty, startPosition: 0,
                          itemCapacity: 200) { _ in 0 }
             let rules = SectionRules(tieBreak: .lowestIndex)
-            layout.layOut(from: 0, section: section, rules: rules)
+            withUnsafePointer(to: section) { layout.layOut(from: 0, section: $0, rules: rules) }
             layout.storage.withHandle { handle in
                 switch field {
                 case "span": handle.coveredColumns[150].count = handle.coveredColumns[150].count % 3 + 1

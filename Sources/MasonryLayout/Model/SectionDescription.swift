@@ -111,7 +111,26 @@ public struct SectionDescription: Hashable, Sendable {
     /// How many items an engine lays out: all of them, or with `deferred` unmeasured items
     /// the measured ones, which come first. O(1).
     func laidOutItemCount(_ unmeasuredItems: UnmeasuredItems) -> Int {
-        unmeasuredItems == .deferred ? itemHeights.count - unmeasuredCount : itemHeights.count
+        withUnsafePointer(to: self) { Self.laidOutItemCount(of: $0, unmeasuredItems) }
+    }
+
+    /// How many items `laidOutItemCount` leaves out. O(1).
+    func deferredItemCount(_ unmeasuredItems: UnmeasuredItems) -> Int {
+        withUnsafePointer(to: self) { Self.deferredItemCount(of: $0, unmeasuredItems) }
+    }
+
+    /// `laidOutItemCount` of the section at `section`, from its stored counts: the engine's hot
+    /// paths hold sections by pointer, and a method called on `pointee` copies the whole section
+    /// first (three arrays: about 200 instructions).
+    @inline(__always)
+    static func laidOutItemCount(of section: UnsafePointer<SectionDescription>, _ unmeasuredItems: UnmeasuredItems) -> Int {
+        section.pointee.itemHeights.count - deferredItemCount(of: section, unmeasuredItems)
+    }
+
+    /// `deferredItemCount` of the section at `section`, from its stored count.
+    @inline(__always)
+    static func deferredItemCount(of section: UnsafePointer<SectionDescription>, _ unmeasuredItems: UnmeasuredItems) -> Int {
+        unmeasuredItems == .deferred ? section.pointee.unmeasuredCount : 0
     }
 
     /// Replaces the unmeasured flags of items `range` with `flags` (nil: measured), keeping the
@@ -125,11 +144,6 @@ public struct SectionDescription: Hashable, Sendable {
         unmeasuredCount -= unmeasuredMask![range].count(where: { $0 })
         unmeasuredCount += flags?.count(where: { $0 }) ?? 0
         unmeasuredMask!.replaceSubrange(range, with: flags ?? Array(repeating: false, count: count))
-    }
-
-    /// How many items `laidOutItemCount` leaves out. O(1).
-    func deferredItemCount(_ unmeasuredItems: UnmeasuredItems) -> Int {
-        unmeasuredItems == .deferred ? unmeasuredCount : 0
     }
 
     /// A section of `columns` columns (format v1's `columns`).

@@ -60,7 +60,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             layouts.removeSubrange(min(layouts.count, description.sections.count)...)
             layouts.append(contentsOf: repeatElement(SectionLayout(), count: description.sections.count - layouts.count))
             // Sections are independent in their own coordinates: lay them out in parallel.
-            ParallelBatches.forEachBatch(&layouts, itemCounts: description.sections.map { $0.laidOutItemCount(description.unmeasuredItems) },
+            ParallelBatches.forEachBatch(&layouts, itemCounts: Self.laidOutItemCounts(of: description) { _ in true },
                                          threads: threads) { batch, layouts in
                 Self.layOutFresh(layouts, batch, of: description)
             }
@@ -90,16 +90,17 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
                 let shape = layouts[first].header.shape
                 if shape.kernel == .shortestColumn, SectionLayout.pairableColumns.contains(shape.columnCount),
                    layouts[second].header.shape == shape {
-                    SectionLayout.layOutFresh(&layouts[first], sections[first], &layouts[second], sections[second], rules: rules)
+                    SectionLayout.layOutFresh(&layouts[first], sections.baseAddress! + first, &layouts[second], sections.baseAddress! + second,
+                                              rules: rules)
                 } else {
-                    layouts[first].layOut(from: 0, section: sections[first], rules: rules)
-                    layouts[second].layOut(from: 0, section: sections[second], rules: rules)
+                    layouts[first].layOut(from: 0, section: sections.baseAddress! + first, rules: rules)
+                    layouts[second].layOut(from: 0, section: sections.baseAddress! + second, rules: rules)
                 }
             }
             if batch.count % 2 == 1 {
                 let last = batch.upperBound - 1
                 reset(&layouts[last], toSection: last, of: description, after: nil)
-                layouts[last].layOut(from: 0, section: sections[last], rules: rules)
+                layouts[last].layOut(from: 0, section: sections.baseAddress! + last, rules: rules)
             }
         }
     }
@@ -108,31 +109,40 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// `previous` (in `continueColumns` mode) left them, its kernel the one its spans need.
     private static func reset(_ layout: inout SectionLayout, toSection index: Int, of description: LayoutDescription,
                               after previous: SectionLayout?) {
-        description.sections.borrowElement(index) { section in
-            // With keepColumns a shortest-column item may stay off the rule's column after a
-            // re-measure, so those sections keep covered columns per item, as sections with spans
-            // do (round robin's columns never depend on heights: kept and placed agree).
-            let keepsColumns = description.remeasure == .keepColumns && description.placement == .shortestColumn && section.columns > 1
-            let spans = keepsColumns || (section.itemSpans.map { needsSpanKernel($0, columns: section.columns) } ?? false)
-            let shape = SectionShape(kernel: SectionKernel(placement: description.placement, spans: spans), columnCount: section.columns)
-            let geometry = description.geometry(ofSection: index)
-            let items = section.laidOutItemCount(description.unmeasuredItems)
-            switch description.sectionStart {
-            case .belowLongestColumn:
-                let start = LayoutArithmetic.columnStart(headerHeight: section.headerHeight, insetTop: section.inset.top)
-                layout.reset(shape: shape, geometry: geometry, startPosition: 0, itemCapacity: items) { _ in start }
-            case .continueColumns:
-                let insetTop = section.inset.top
-                guard let previous else {
-                    layout.reset(shape: shape, geometry: geometry, startPosition: 0, itemCapacity: items) { _ in 0 + insetTop }
-                    return
-                }
-                previous.withEndHeights { end in
-                    layout.reset(shape: shape, geometry: geometry, startPosition: previous.endPosition, itemCapacity: items) {
-                        end[$0] + insetTop
-                    }
+        // The fields through a pointer: the section borrowed into `layout.reset` would be copied whole.
+        let (columns, itemSpans, columnStart, insetTop, items) = description.sections.withElementPointer(index) { section in
+            (section.pointee.columns, section.pointee.itemSpans,
+             LayoutArithmetic.columnStart(headerHeight: section.pointee.headerHeight, insetTop: section.pointee.inset.top),
+             section.pointee.inset.top, SectionDescription.laidOutItemCount(of: section, description.unmeasuredItems))
+        }
+        // With keepColumns a shortest-column item may stay off the rule's column after a
+        // re-measure, so those sections keep covered columns per item, as sections with spans
+        // do (round robin's columns never depend on heights: kept and placed agree).
+        let keepsColumns = description.remeasure == .keepColumns && description.placement == .shortestColumn && columns > 1
+        let spans = keepsColumns || (itemSpans.map { needsSpanKernel($0, columns: columns) } ?? false)
+        let shape = SectionShape(kernel: SectionKernel(placement: description.placement, spans: spans), columnCount: columns)
+        let geometry = description.geometry(ofSection: index)
+        switch description.sectionStart {
+        case .belowLongestColumn:
+            layout.reset(shape: shape, geometry: geometry, startPosition: 0, itemCapacity: items) { _ in columnStart }
+        case .continueColumns:
+            guard let previous else {
+                layout.reset(shape: shape, geometry: geometry, startPosition: 0, itemCapacity: items) { _ in 0 + insetTop }
+                return
+            }
+            previous.withEndHeights { end in
+                layout.reset(shape: shape, geometry: geometry, startPosition: previous.endPosition, itemCapacity: items) {
+                    end[$0] + insetTop
                 }
             }
+        }
+    }
+
+    /// Each section's laid-out item count where `counts(section)`, else 0 (the weights of
+    /// `ParallelBatches`), read through pointers (`SectionDescription.laidOutItemCount(of:_:)`).
+    private static func laidOutItemCounts(of description: LayoutDescription, where counts: (Int) -> Bool) -> [Int] {
+        description.sections.withUnsafeBufferPointer { sections in
+            sections.indices.map { counts($0) ? SectionDescription.laidOutItemCount(of: sections.baseAddress! + $0, description.unmeasuredItems) : 0 }
         }
     }
 
@@ -146,7 +156,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     private func laidOutSection(_ index: Int, after previous: SectionLayout?) -> SectionLayout {
         var layout = SectionLayout()
         Self.reset(&layout, toSection: index, of: layoutDescription, after: previous)
-        layoutDescription.sections.borrowElement(index) { layout.layOut(from: 0, section: $0, rules: SectionRules(layoutDescription)) }
+        layoutDescription.sections.withElementPointer(index) { layout.layOut(from: 0, section: $0, rules: SectionRules(layoutDescription)) }
         return layout
     }
 
@@ -164,7 +174,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         let description = layoutDescription
         sections.removeSubrange(min(first + (item > 0 ? 1 : 0), sections.count)...)
         if item > 0 {
-            description.sections.borrowElement(first) { sections[first].layOut(from: item, section: $0, rules: SectionRules(description)) }
+            description.sections.withElementPointer(first) { sections[first].layOut(from: item, section: $0, rules: SectionRules(description)) }
         }
         for index in sections.count..<description.sections.count {
             sections.append(laidOutSection(index, after: sections.last))
@@ -185,7 +195,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         switch layoutDescription.sectionStart {
         case .belowLongestColumn:
             if needsSpanKernel { Self.reset(&sections[index], toSection: index, of: layoutDescription, after: nil) }
-            layoutDescription.sections.borrowElement(index) {
+            layoutDescription.sections.withElementPointer(index) {
                 sections[index].layOut(from: needsSpanKernel ? 0 : item, keepingColumnsUntil: needsSpanKernel ? 0 : kept, section: $0,
                                        rules: SectionRules(layoutDescription))
             }
@@ -212,13 +222,13 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         case .belowLongestColumn:
             var layouts = sections
             sections = []
-            let itemCounts = description.sections.indices.map { changed[$0] ? description.sections[$0].laidOutItemCount(description.unmeasuredItems) : 0 }
+            let itemCounts = Self.laidOutItemCounts(of: description) { changed[$0] }
             ParallelBatches.forEachBatch(&layouts, itemCounts: itemCounts, threads: threads) { batch, layouts in
                 let rules = SectionRules(description)
                 for index in batch {
                     if changed[index] {
                         Self.reset(&layouts[index], toSection: index, of: description, after: nil)
-                        description.sections.borrowElement(index) { layouts[index].layOut(from: 0, section: $0, rules: rules) }
+                        description.sections.withElementPointer(index) { layouts[index].layOut(from: 0, section: $0, rules: rules) }
                     } else {
                         layouts[index].geometry = description.geometry(ofSection: index)
                     }
@@ -435,11 +445,11 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         if let header = header(ofSection: section, pinnedTo: pinningHeaders ? rect : nil), header.intersects(rect) {
             result.append(LayoutElement(kind: .header, section: section, frame: header))
         }
-        layoutDescription.sections.borrowElement(section) { description in
-            description.itemHeights.withUnsafeBufferPointer { heights in
-                SectionLayout.appendItems(in: rect, section: section, of: storage(ofSection: section), top: sectionTops[section],
-                                          heights: heights, to: &result)
-            }
+        // The heights alone, not the section borrowed: `appendItems` writes to memory, so a borrowed
+        // section would be copied whole (measured: 200 instructions a query, 6% of a viewport's).
+        layoutDescription.sections.withUnsafeBufferPointer { $0[section].itemHeights }.withUnsafeBufferPointer { heights in
+            SectionLayout.appendItems(in: rect, section: section, of: storage(ofSection: section), top: sectionTops[section],
+                                      heights: heights, to: &result)
         }
         if let footer = layoutFrame(ofSupplementary: .footer, inSection: section), footer.intersects(rect) {
             result.append(LayoutElement(kind: .footer, section: section, frame: footer))

@@ -118,23 +118,28 @@ struct SectionLayout: @unchecked Sendable {
         storage = copy
     }
 
-    /// Lays out items `first...` again (after their heights changed, or to add new ones), from
-    /// the last checkpoint at or before `first`; in a section with spans, items before `kept`
-    /// keep their columns and are re-stacked (`remeasure: keepColumns`). O(items after the
-    /// checkpoint).
-    mutating func layOut(from first: Int, keepingColumnsUntil kept: Int = 0, section: borrowing SectionDescription,
+    /// Lays out items `first...` of `section` again (after their heights changed, or to add new
+    /// ones), from the last checkpoint at or before `first`; in a section with spans, items
+    /// before `kept` keep their columns and are re-stacked (`remeasure: keepColumns`). O(items
+    /// after the checkpoint).
+    ///
+    /// The section comes as a pointer into the description's array (`Array.withElementPointer`),
+    /// not borrowed: a borrowed section passed into a call that writes memory is copied whole
+    /// first, which cost about 200 instructions a section once format v3 made the description
+    /// three arrays wide (0.4% of a 1,000-item prepare, more with many small sections).
+    mutating func layOut(from first: Int, keepingColumnsUntil kept: Int = 0, section: UnsafePointer<SectionDescription>,
                          rules: SectionRules) {
         let header = self.header
         let shape = header.shape
         let block = min(first >> shape.intervalShift, header.checkpointCount - 1)
         let resume = block << shape.intervalShift
-        let total = section.laidOutItemCount(rules.unmeasuredItems)
+        let total = SectionDescription.laidOutItemCount(of: section, rules.unmeasuredItems)
         // Kept items are re-stacked from their stored columns: a new allocation must copy those too.
         makeUnique(itemCapacity: total, keepingItems: max(resume, min(kept, header.itemCount)), checkpoints: block + 1)
-        let itemSpacing = section.itemSpacing
+        let itemSpacing = section.pointee.itemSpacing
         let highestIndexWins = rules.tieBreak == .highestIndex
         storage.withHandle { handle in
-            section.itemHeights.withUnsafeBufferPointer { heights in
+            section.pointee.itemHeights.withUnsafeBufferPointer { heights in
                 switch shape.kernel {
                 case .roundRobin:
                     var position = (handle.header.pointee.startPosition + resume) % shape.columnCount
@@ -155,7 +160,7 @@ struct SectionLayout: @unchecked Sendable {
                                          placement: placement, highestIndexWins: highestIndexWins, keepingColumnsUntil: kept,
                                          section: handle)
                     }
-                    if let spans = section.itemSpans {
+                    if let spans = section.pointee.itemSpans {
                         handle.header.pointee.endPosition = spans.withUnsafeBufferPointer { place($0.baseAddress) }
                     } else {
                         handle.header.pointee.endPosition = place(nil)
@@ -172,25 +177,26 @@ struct SectionLayout: @unchecked Sendable {
     /// Lays out two sections just `reset` with the same shape (shortest column, a column count
     /// sorted heights serve) from their first items, with their loops interleaved
     /// (`ShortestColumnKernel.placePair`).
-    static func layOutFresh(_ first: inout SectionLayout, _ firstSection: borrowing SectionDescription,
-                            _ second: inout SectionLayout, _ secondSection: borrowing SectionDescription, rules: SectionRules) {
+    static func layOutFresh(_ first: inout SectionLayout, _ firstSection: UnsafePointer<SectionDescription>,
+                            _ second: inout SectionLayout, _ secondSection: UnsafePointer<SectionDescription>, rules: SectionRules) {
         let shape = first.header.shape
         let tieBreak = rules.tieBreak
         precondition(shape == second.header.shape && shape.kernel == .shortestColumn
                      && PairLayout.columnRange.contains(shape.columnCount), "sections that cannot be paired")
-        let counts = (firstSection.laidOutItemCount(rules.unmeasuredItems), secondSection.laidOutItemCount(rules.unmeasuredItems))
+        let counts = (SectionDescription.laidOutItemCount(of: firstSection, rules.unmeasuredItems),
+                      SectionDescription.laidOutItemCount(of: secondSection, rules.unmeasuredItems))
         first.storage.withHandle { firstHandle in
             second.storage.withHandle { secondHandle in
-                firstSection.itemHeights.withUnsafeBufferPointer { firstHeights in
-                    secondSection.itemHeights.withUnsafeBufferPointer { secondHeights in
+                firstSection.pointee.itemHeights.withUnsafeBufferPointer { firstHeights in
+                    secondSection.pointee.itemHeights.withUnsafeBufferPointer { secondHeights in
                         withScratchBuffer(of: UInt32.self, count: 2 * shape.columnCount) { lastItems in
                             lastItems.update(repeating: SectionHandle.noItem)
                             let lanes = (
                                 ShortestColumnKernel.Lane(heights: firstHeights.baseAddress!, itemCount: counts.0,
-                                                          itemSpacing: firstSection.itemSpacing, lastItems: lastItems.baseAddress!,
+                                                          itemSpacing: firstSection.pointee.itemSpacing, lastItems: lastItems.baseAddress!,
                                                           section: firstHandle),
                                 ShortestColumnKernel.Lane(heights: secondHeights.baseAddress!, itemCount: counts.1,
-                                                          itemSpacing: secondSection.itemSpacing,
+                                                          itemSpacing: secondSection.pointee.itemSpacing,
                                                           lastItems: lastItems.baseAddress! + shape.columnCount, section: secondHandle))
                             _ = PairLayout(lanes: lanes, counts: counts, highestIndexWins: tieBreak == .highestIndex)
                                 .visit(columns: shape.columnCount)
@@ -205,7 +211,7 @@ struct SectionLayout: @unchecked Sendable {
 
     /// Records a lay-out's totals once the kernel has written the items and end heights (and,
     /// with spans, the end position).
-    private static func finish(_ handle: SectionHandle, itemCount: Int, section: borrowing SectionDescription, rules: SectionRules) {
+    private static func finish(_ handle: SectionHandle, itemCount: Int, section: UnsafePointer<SectionDescription>, rules: SectionRules) {
         let shape = handle.shape
         handle.header.pointee.itemCount = itemCount
         handle.header.pointee.checkpointCount = shape.checkpointCount(items: itemCount)
@@ -214,17 +220,17 @@ struct SectionLayout: @unchecked Sendable {
         }
         let deepest = switch rules.trailingItemSpacing {
         case .include: handle.endHeights.max()!
-        case .exclude: section.itemHeights.withUnsafeBufferPointer { handle.deepestItemBottom(heights: $0.baseAddress!) }
+        case .exclude: section.pointee.itemHeights.withUnsafeBufferPointer { handle.deepestItemBottom(heights: $0.baseAddress!) }
         }
         let localBottom = LayoutArithmetic.localBottom(
-            deepest: deepest, reservingRowsFor: section.deferredItemCount(rules.unmeasuredItems), columns: shape.columnCount,
-            estimatedItemHeight: section.estimatedItemHeight ?? 0, insetBottom: section.inset.bottom)
+            deepest: deepest, reservingRowsFor: SectionDescription.deferredItemCount(of: section, rules.unmeasuredItems), columns: shape.columnCount,
+            estimatedItemHeight: section.pointee.estimatedItemHeight ?? 0, insetBottom: section.pointee.inset.bottom)
         handle.header.pointee.localBottom = localBottom
-        handle.header.pointee.height = localBottom + section.footerHeight
+        handle.header.pointee.height = localBottom + section.pointee.footerHeight
         // Our own condition, not DEBUG: an app's Debug build of this library must not replay every
         // layout (O(items × columns) per prepare). Scripts/test and CI set it.
         #if MASONRY_INTERNAL_CHECKS
-        handle.checkInvariants(section: section, rules: rules)
+        handle.checkInvariants(section: section.pointee, rules: rules)
         #endif
     }
 
