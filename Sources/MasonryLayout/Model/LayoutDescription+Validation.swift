@@ -89,25 +89,25 @@ extension LayoutDescription {
     /// O(items) when some item is unmeasured, O(1) otherwise.
     private mutating func validateUnmeasuredItems(ofSection index: Int) throws(LayoutError) {
         let path = "sections[\(index)]"
-        let section = sections[index]
-        if let estimate = section.estimatedItemHeight {
+        // Field by field, not `let section = sections[index]`: that copies three arrays per section.
+        if let estimate = sections[index].estimatedItemHeight {
             try Self.checkLength(estimate, at: "\(path).estimatedItemHeight")
         }
-        guard let mask = section.unmeasuredMask else { return }
-        guard mask.count == section.itemHeights.count else {
+        guard let mask = sections[index].unmeasuredMask else { return }
+        guard mask.count == sections[index].itemHeights.count else {
             throw LayoutError(.invalidValue, at: "\(path).isUnmeasured",
-                              "must have one entry per item of itemHeights (\(section.itemHeights.count)), got \(mask.count)")
+                              "must have one entry per item of itemHeights (\(sections[index].itemHeights.count)), got \(mask.count)")
         }
-        guard section.unmeasuredCount > 0 else { return }
+        guard sections[index].unmeasuredCount > 0 else { return }
         let firstUnmeasured = mask.firstIndex(of: true)!
-        guard let estimate = section.estimatedItemHeight else {
+        guard let estimate = sections[index].estimatedItemHeight else {
             throw LayoutError(.missingField, at: "\(path).itemHeights[\(firstUnmeasured)]", "null needs \(path).estimatedItemHeight")
         }
         if unmeasuredItems == .deferred, let measured = mask[firstUnmeasured...].firstIndex(of: false) {
             throw LayoutError(.unsupportedCombination, at: "\(path).itemHeights[\(measured)]",
                               "is a height after the null at [\(firstUnmeasured)]: unmeasuredItems \"deferred\" needs each section's measured items first")
         }
-        for item in firstUnmeasured..<mask.count where mask[item] && section.itemHeights[item].bitPattern != estimate.bitPattern {
+        for item in firstUnmeasured..<mask.count where mask[item] && sections[index].itemHeights[item].bitPattern != estimate.bitPattern {
             sections[index].itemHeights[item] = estimate
         }
     }
