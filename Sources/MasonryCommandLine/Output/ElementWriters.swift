@@ -6,12 +6,13 @@ import MasonrySupport
 /// to the console: one writer per format, whichever command chose the elements.
 enum ElementWriters {
     /// Every item's frame of `engine`: header `section,item,x,y,width,height`, a row per item in
-    /// (section, item) order. O(items).
+    /// (section, item) order; a deferred item (`unmeasuredItems` `"deferred"`) has no frame and
+    /// no row. O(items).
     static func itemsCSV(_ engine: some LayoutEngine, console: Console) {
         console.output("section,item,x,y,width,height\n")
         for (section, description) in engine.layoutDescription.sections.enumerated() {
             for item in description.itemHeights.indices {
-                let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!
+                guard let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item)) else { continue }
                 console.output("\(section),\(item),\(frame.csvFields)\n")
             }
         }
@@ -27,13 +28,15 @@ enum ElementWriters {
         }
     }
 
-    /// Every element of `engine` as the JSON document of `--format json`. O(elements).
+    /// Every element of `engine` as the JSON document of `--format json` (deferred items, which
+    /// have no frame, left out). O(elements).
     static func layoutJSON(_ engine: some LayoutEngine, console: Console) {
         let sections = engine.layoutDescription.sections
         let items = sections.indices.lazy.flatMap { section in
-            sections[section].itemHeights.indices.lazy.map { item in
-                LayoutElement(kind: .item, section: section, item: item,
-                              frame: engine.frame(ofItemAt: ItemIndexPath(section: section, item: item))!)
+            sections[section].itemHeights.indices.lazy.compactMap { item in
+                engine.frame(ofItemAt: ItemIndexPath(section: section, item: item)).map {
+                    LayoutElement(kind: .item, section: section, item: item, frame: $0)
+                }
             }
         }
         let supplementary = { (kind: ElementKind) in

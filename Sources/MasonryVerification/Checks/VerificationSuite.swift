@@ -8,7 +8,8 @@ import MasonryWorkloads
 /// them, floor rounding, trailing spacing excluded), each laid
 /// out by the engine under test on several thread counts and compared with the reference: every
 /// frame, the content size, lookups, random, touching-edge and zero-size queries (some with open
-/// edges, some pinning headers), and the layout after a random sequence of updates.
+/// edges, some pinning headers), the scroll anchors of query rects and the offsets restoring
+/// them, and the layout after a random sequence of updates.
 public struct VerificationSuite: Sendable {
     /// How large the matrix's layouts are.
     public enum Size: String, CaseIterable, Sendable {
@@ -31,6 +32,8 @@ public struct VerificationSuite: Sendable {
         public var layouts = 0
         public var frames = 0
         public var queries = 0
+        /// Query rects whose scroll anchor and restoring offset were compared too.
+        public var anchors = 0
         public var updates = 0
         /// Time spent comparing frames, apart from laying out and querying.
         public var comparingSeconds = 0.0
@@ -186,7 +189,12 @@ public struct VerificationSuite: Sendable {
         random.query(rect, openEdges: 0.25, pinningHeaders: 0.25)
     }
 
-    /// Compares every frame and the answers to `queries`; the first difference, and the query when one gave it.
+    /// Query rects per comparison whose anchors are compared: each costs another filter of every
+    /// element on the reference, so a few, not every query's.
+    static let anchorsPerComparison = 20
+
+    /// Compares every frame, the answers to `queries` and the anchors of the first of their rects;
+    /// the first difference, and the query when one gave it.
     private func compare(_ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, queries: [LayoutQuery],
                          counts: inout Counts) -> (difference: String, query: LayoutQuery?)? {
         let comparing = ContinuousClock.now
@@ -194,9 +202,14 @@ public struct VerificationSuite: Sendable {
         let difference = EngineVerifier.firstDifference(engine, reference)
         counts.comparingSeconds += Self.seconds(since: comparing)
         if let difference { return (difference, nil) }
-        for query in queries {
+        for (index, query) in queries.enumerated() {
             counts.queries += 1
             if let difference = EngineVerifier.firstDifference(of: engine, answering: query, expected: reference.elements(for: query)) {
+                return (difference, query)
+            }
+            guard index < Self.anchorsPerComparison else { continue }
+            counts.anchors += 1
+            if let difference = AnchorComparison.firstDifference(of: engine, reference, viewport: query.rect) {
                 return (difference, query)
             }
         }
