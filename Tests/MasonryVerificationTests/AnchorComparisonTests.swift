@@ -19,7 +19,10 @@ import Testing
             for start in stride(from: -10.0, through: 80, by: 2.5) {
                 for length in [0.0, 5, 30, 200] {
                     let viewport = axis == .vertical ? Rect(x: 0, y: start, width: 100, height: length) : Rect(x: start, y: 0, width: length, height: 100)
-                    #expect(AnchorComparison.firstDifference(of: engine, reference, viewport: viewport) == nil, "\(viewport)")
+                    for answer in [reference.elements(in: viewport), reference.elements(in: viewport, edges: .open, pinningHeaders: true)] {
+                        #expect(AnchorComparison.firstDifference(of: engine, reference, viewport: viewport, referenceAnswer: answer) == nil, "\(viewport)")
+                        #expect(AnchorComparison.anchor(of: viewport, from: answer, axis: axis) == reference.scrollAnchor(in: viewport), "\(viewport)")
+                    }
                 }
             }
         }
@@ -31,13 +34,14 @@ import Testing
         // height, so the clamped offset differs.
         let taller = OptimizedLayoutEngine(try Self.description([30, 20, 41, 10]))
         let viewport = Rect(x: 0, y: 10, width: 100, height: 10)
-        #expect(AnchorComparison.firstDifference(of: taller, reference, viewport: viewport) == nil)
+        #expect(AnchorComparison.firstDifference(of: taller, reference, viewport: viewport, referenceAnswer: reference.elements(in: viewport)) == nil)
         let offset = AnchorComparison.firstDifference(restoring: ScrollAnchor(item: ItemIndexPath(section: 0, item: 3), distance: -100),
                                                       viewportLength: 10, taller, reference)
         #expect(offset?.hasPrefix("contentOffset(restoring: (section 0, item 3, distance -100.0") == true, "\(offset ?? "")")
         // Items 0 and 1 swapped: the first item from 25 is item 1 on one, item 0 on the other.
         let swapped = OptimizedLayoutEngine(try Self.description([20, 30, 40, 10]))
-        let anchor = AnchorComparison.firstDifference(of: swapped, reference, viewport: Rect(x: 0, y: 25, width: 100, height: 1))
+        let narrow = Rect(x: 0, y: 25, width: 100, height: 1)
+        let anchor = AnchorComparison.firstDifference(of: swapped, reference, viewport: narrow, referenceAnswer: reference.elements(in: narrow))
         #expect(anchor?.hasPrefix("scrollAnchor(in: ") == true, "\(anchor ?? "")")
         #expect(anchor?.contains("the engine gave (section 0, item 1") == true, "\(anchor ?? "")")
     }

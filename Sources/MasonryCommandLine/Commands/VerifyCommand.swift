@@ -45,7 +45,7 @@ enum VerifyCommand: Command {
         progress.finish()
         let seconds = (ContinuousClock.now - started).components
         console.output("compared \(counts.layouts) layouts on threads \(threads.map(String.init).joined(separator: ",")): "
-                       + "\(counts.frames) frames, \(counts.queries) queries (\(counts.anchors) anchored), \(counts.updates) updates in \(seconds.seconds) s "
+                       + "\(counts.frames) frames, \(counts.queries) queries, \(counts.updates) updates in \(seconds.seconds) s "
                        + "(comparing frames: \(SummaryNumber.seconds(counts.comparingSeconds)) s)\n")
         guard let failure else {
             console.output("verify \(size.rawValue): the optimized engine gave the reference's frames, bit for bit\n")

@@ -8,17 +8,29 @@ import MasonryLayout
 /// horizontal layout), exactly, never within a tolerance.
 enum AnchorComparison {
     /// The first difference in the anchor of `viewport` and the offset restoring it, or a broken
-    /// invariant; nil when the engines agree.
+    /// invariant; nil when the engines agree. The reference's anchor is read from
+    /// `referenceAnswer`, its answer to a query of `viewport` with any edges and pinning (what
+    /// the checker has at hand), so the reference does not filter every element again.
     ///
-    /// - Complexity: one open-edge query of each engine and two item lookups.
-    static func firstDifference(of engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, viewport: Rect) -> String? {
-        let expected = reference.scrollAnchor(in: viewport)
+    /// - Complexity: one open-edge query of the engine, O(referenceAnswer), two item lookups.
+    static func firstDifference(of engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, viewport: Rect,
+                                referenceAnswer: [LayoutElement]) -> String? {
         let anchor = engine.scrollAnchor(in: viewport)
+        let expected = Self.anchor(of: viewport, from: referenceAnswer, axis: reference.layoutDescription.axis)
         guard sameBits(anchor, expected) else {
             return "scrollAnchor(in: \(EngineVerifier.describe(viewport))): the engine gave \(describe(anchor)), the reference \(describe(expected))"
         }
         guard let anchor else { return nil }
         return firstDifference(restoring: anchor, viewportLength: length(of: viewport, in: reference), engine, reference)
+    }
+
+    /// `scrollAnchor(in: viewport)` from an answer to a query of `viewport`: the first item that
+    /// meets it with open edges (<doc:Queries>). A closed answer holds every item of the open
+    /// one, in the same order, and pinning moves only headers, so any answer will do. O(answer).
+    static func anchor(of viewport: Rect, from answer: [LayoutElement], axis: ScrollAxis) -> ScrollAnchor? {
+        guard let first = answer.first(where: { $0.kind == .item && $0.frame.intersects(viewport, edges: .open) }) else { return nil }
+        let distance = axis == .vertical ? first.frame.minY - viewport.minY : first.frame.minX - viewport.minX
+        return ScrollAnchor(item: ItemIndexPath(section: first.section, item: first.item), distance: distance)
     }
 
     /// The first difference in the offset that restores `anchor`, or a broken invariant; nil
@@ -27,11 +39,12 @@ enum AnchorComparison {
     /// - Complexity: two item lookups on each engine.
     static func firstDifference(restoring anchor: ScrollAnchor, viewportLength: Double, _ engine: any LayoutEngine,
                                 _ reference: ReferenceLayoutEngine) -> String? {
-        let call = "contentOffset(restoring: \(describe(anchor)), viewportLength: \(viewportLength))"
+        // Built only for a report: the check runs this for every query after every step.
+        func call() -> String { "contentOffset(restoring: \(describe(anchor)), viewportLength: \(viewportLength))" }
         let expected = reference.contentOffset(restoring: anchor, viewportLength: viewportLength)
         let offset = engine.contentOffset(restoring: anchor, viewportLength: viewportLength)
         guard offset?.bitPattern == expected?.bitPattern else {
-            return "\(call): the engine gave \(describe(offset)), the reference \(describe(expected))"
+            return "\(call()): the engine gave \(describe(offset)), the reference \(describe(expected))"
         }
         guard let offset, let frame = engine.frame(ofItemAt: anchor.item) else { return nil }
         let vertical = engine.layoutDescription.axis == .vertical
@@ -41,7 +54,7 @@ enum AnchorComparison {
         // become +0 at the lower bound, so only a +0 counts as unclamped there.
         guard unclamped.sign == .plus, unclamped <= max(0, contentLength - viewportLength) else { return nil }
         guard offset.bitPattern == unclamped.bitPattern else {
-            return "invariant: \(call) gave \(describe(offset)), unclamped, but the item starts at \(describe(unclamped)) minus the distance"
+            return "invariant: \(call()) gave \(describe(offset)), unclamped, but the item starts at \(describe(unclamped)) minus the distance"
         }
         return nil
     }

@@ -8,7 +8,7 @@
 /// refusals, the scenario's anchor steps) bit for bit, then checks the layout invariants.
 ///
 /// Cost per step: O(elements log elements + queries × elements) (the reference filters every
-/// element per query, once for the query and once for its rect's anchor).
+/// element per query; its anchor of the query's rect is read from that answer).
 public struct ScenarioChecker: Sendable {
     public var candidate: EngineFactory
     /// The optimized engine's threading threshold during a check (nil: the engine's own, 16,384
@@ -94,8 +94,9 @@ public struct ScenarioChecker: Sendable {
             }
         }
         for query in queries {
-            if let difference = EngineVerifier.firstDifference(of: engine, answering: query, expected: reference.elements(for: query))
-                ?? AnchorComparison.firstDifference(of: engine, reference, viewport: query.rect) {
+            let expected = reference.elements(for: query)
+            if let difference = EngineVerifier.firstDifference(of: engine, answering: query, expected: expected)
+                ?? AnchorComparison.firstDifference(of: engine, reference, viewport: query.rect, referenceAnswer: expected) {
                 return failure("\(stage): \(difference)", engine, reference)
             }
         }

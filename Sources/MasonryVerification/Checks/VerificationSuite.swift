@@ -32,8 +32,6 @@ public struct VerificationSuite: Sendable {
         public var layouts = 0
         public var frames = 0
         public var queries = 0
-        /// Query rects whose scroll anchor and restoring offset were compared too.
-        public var anchors = 0
         public var updates = 0
         /// Time spent comparing frames, apart from laying out and querying.
         public var comparingSeconds = 0.0
@@ -189,12 +187,8 @@ public struct VerificationSuite: Sendable {
         random.query(rect, openEdges: 0.25, pinningHeaders: 0.25)
     }
 
-    /// Query rects per comparison whose anchors are compared: each costs another filter of every
-    /// element on the reference, so a few, not every query's.
-    static let anchorsPerComparison = 20
-
-    /// Compares every frame, the answers to `queries` and the anchors of the first of their rects;
-    /// the first difference, and the query when one gave it.
+    /// Compares every frame, the answers to `queries` and the anchors of their rects; the first
+    /// difference, and the query when one gave it.
     private func compare(_ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, queries: [LayoutQuery],
                          counts: inout Counts) -> (difference: String, query: LayoutQuery?)? {
         let comparing = ContinuousClock.now
@@ -202,14 +196,11 @@ public struct VerificationSuite: Sendable {
         let difference = EngineVerifier.firstDifference(engine, reference)
         counts.comparingSeconds += Self.seconds(since: comparing)
         if let difference { return (difference, nil) }
-        for (index, query) in queries.enumerated() {
+        for query in queries {
             counts.queries += 1
-            if let difference = EngineVerifier.firstDifference(of: engine, answering: query, expected: reference.elements(for: query)) {
-                return (difference, query)
-            }
-            guard index < Self.anchorsPerComparison else { continue }
-            counts.anchors += 1
-            if let difference = AnchorComparison.firstDifference(of: engine, reference, viewport: query.rect) {
+            let expected = reference.elements(for: query)
+            if let difference = EngineVerifier.firstDifference(of: engine, answering: query, expected: expected)
+                ?? AnchorComparison.firstDifference(of: engine, reference, viewport: query.rect, referenceAnswer: expected) {
                 return (difference, query)
             }
         }
