@@ -1,6 +1,7 @@
 // LayoutEngineEntryPoint: every public entry point of Masonry's engines, the list the verifier calls.
 /// Every public entry point of Masonry's engines, by its Swift signature: the `LayoutEngine`
-/// requirements, the protocol extension's query overloads, and the engines' own public members.
+/// requirements, the protocol extensions' query overloads and anchoring, and the engines' own
+/// public members.
 ///
 /// Kept beside the protocol for the verifier (`@_spi(Verification)`): it decides, with an
 /// exhaustive `switch`, how the fuzzer and `masonry verify` call each one against the reference,
@@ -28,4 +29,8 @@ public enum LayoutEngineEntryPoint: String, CaseIterable, Sendable {
     case frameOfItem = "func frame(ofItemAt:)"
     case frameOfSupplementary = "func frame(ofSupplementary:inSection:)"
     case apply = "func apply(_:)"
+    /// `scrollAnchor(in:)` (Anchoring/LayoutEngine+ScrollAnchor.swift).
+    case scrollAnchor = "func scrollAnchor(in:)"
+    /// `contentOffset(restoring:viewportLength:)` (Anchoring/LayoutEngine+ScrollAnchor.swift).
+    case contentOffsetRestoring = "func contentOffset(restoring:viewportLength:)"
 }

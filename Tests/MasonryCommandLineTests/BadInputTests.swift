@@ -26,6 +26,10 @@ import Testing
         (["query", "VALID", "--rect", "0,0,1,1", "--pin-headers=yes"], "--pin-headers takes no value"),
         (["query", "VALID", "--rect", "0,0,1,1", "--format", "xml"], "--format must be one of csv, json"),
         (["layout", "VALID", "--pin-headers"], "unknown option '--pin-headers'"),
+        (["query", "VALID", "--rect", "0,0,1,1", "--anchor", "--edges", "open"], "--edges does not apply to --anchor"),
+        (["query", "VALID", "--rect", "0,0,1,1", "--anchor", "--pin-headers"], "--pin-headers does not apply to --anchor"),
+        (["query", "VALID", "--anchor"], "missing --rect"),
+        (["layout", "VALID", "--anchor"], "unknown option '--anchor'"),
         (["frobnicate"], "unknown command 'frobnicate'"),
         ([], "missing command"),
     ])

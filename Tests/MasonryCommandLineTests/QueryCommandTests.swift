@@ -104,4 +104,30 @@ import Testing
 
             """)
     }
+
+    /// `--anchor`: the first item of the rect's open-edge query and its distance, in CSV and JSON.
+    @Test(arguments: ["reference", "optimized"])
+    func anchorIsTheFirstItemOfTheOpenEdgeQuery(engine: String) throws {
+        let path = try temporaryFile(Self.description)
+        // Items 0 and 1 span 5..<15: from y 8, item 0, 3 above the rect's top.
+        let run = runTool("query", path, "--rect", "0,8,20,4", "--anchor", "--engine", engine)
+        #expect(run.status == .success)
+        #expect(run.output == "section,item,distance\n0,0,-3.0\n")
+        #expect(run.error.isEmpty)
+        // From y 15 items 0 and 1 only touch the rect: item 2, zero high at 15, touches it too, so no item.
+        let none = runTool("query", path, "--rect", "0,15,20,10", "--anchor", "--engine", engine)
+        #expect(none.status == .success)
+        #expect(none.output == "section,item,distance\n")
+        #expect(none.error == "masonry query: no anchor: the rect's open-edge query returns no item\n")
+        #expect(runTool("query", path, "--rect", "0,0,20,8", "--anchor", "--format", "json", "--engine", engine).output
+            == "{\"anchor\":{\"section\":0,\"item\":0,\"distance\":5.0}}\n")
+        let noneJSON = runTool("query", path, "--rect", "0,100,20,4", "--anchor", "--format", "json", "--engine", engine)
+        #expect(noneJSON.status == .success && noneJSON.output == "{\"anchor\":null}\n")
+    }
+
+    /// Horizontally the distance is along x: the first column of items starts at x 50.
+    @Test func horizontalAnchorsMeasureAlongX() {
+        let path = examplesDirectory.appendingPathComponent("horizontal.json").path
+        #expect(runTool("query", path, "--rect", "60,0,50,300", "--anchor").output == "section,item,distance\n0,0,-10.0\n")
+    }
 }

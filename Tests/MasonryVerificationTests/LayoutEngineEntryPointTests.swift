@@ -42,9 +42,20 @@ import Testing
         return requirements.union(extensionMembers)
     }
 
-    /// The protocol's requirements, and the members only its extension declares.
+    /// The texts of the library's files, besides the protocol's, that extend `LayoutEngine` (the anchoring):
+    /// their public members are entry points too.
+    static func extensionTexts() throws -> [String] {
+        let library = root.appendingPathComponent("Sources/MasonryLayout")
+        let paths = FileManager.default.enumerator(atPath: library.path)?.compactMap { $0 as? String } ?? []
+        return try paths.filter { $0.hasSuffix(".swift") }.sorted().compactMap { path in
+            let text = try String(contentsOf: library.appendingPathComponent(path), encoding: .utf8)
+            return text.contains("\nextension LayoutEngine {") && "Sources/MasonryLayout/\(path)" != protocolFile ? text : nil
+        }
+    }
+
+    /// The protocol's requirements, and the members only its extensions declare.
     static func protocolParts() throws -> (requirements: Set<String>, extensionMembers: Set<String>) {
-        let text = try String(contentsOf: root.appendingPathComponent(protocolFile), encoding: .utf8)
+        let text = try ([String(contentsOf: root.appendingPathComponent(protocolFile), encoding: .utf8)] + extensionTexts()).joined(separator: "\n")
         var inProtocol = false
         var requirements: Set<String> = [], members: Set<String> = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

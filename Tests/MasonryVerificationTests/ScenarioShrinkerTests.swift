@@ -82,6 +82,30 @@ import Testing
         }
         #expect(outcome.chain == start)
     }
+
+    /// Anchor steps the fault does not need are dropped; one it needs stays, and every candidate
+    /// keeps each step within its updates (it reads back), however many updates go.
+    @Test func anchorStepsTheFaultDoesNotNeedAreDropped() throws {
+        let description = try LayoutDescription(width: 390, sections: Array(repeating: SectionDescription(columns: 3, itemHeights: Array(repeating: 50, count: 20)), count: 2))
+        var scenario = LayoutScenario(description: description, updates: [.setWidth(400), .appendItems(section: 0, heights: [1])])
+        scenario.updates += (0..<6).map { LayoutUpdate.appendItems(section: 1, heights: [Double($0)]) }
+        let viewport = Rect(x: 0, y: 0, width: 390, height: 100)
+        scenario.anchors = [0, 3, 5, 8].map { ScenarioAnchor(viewport: viewport, afterUpdates: $0) }
+        scenario.anchors.append(ScenarioAnchor(viewport: Rect(x: 0, y: 7, width: 1, height: 1), afterUpdates: 8))
+        let start = ScenarioChain(scenario)
+        let failure = CheckFailure(message: "planted", layout: scenario.description, candidateElements: [], referenceElements: [])
+        var unreadable = 0
+        let outcome = ScenarioShrinker().shrink(start, threads: 1, failure: failure) { chain, _ in
+            let candidate = chain.scenarios[0]
+            if (try? LayoutScenario(json: Array(candidate.jsonText().utf8))) != candidate { unreadable += 1 }
+            // Fails while the step whose viewport starts at y 7 is there.
+            guard candidate.anchors.contains(where: { $0.viewport.y == 7 }) else { return .passes }
+            return .fails(CheckFailure(message: "planted", layout: candidate.description, candidateElements: [], referenceElements: []))
+        }
+        #expect(unreadable == 0)
+        #expect(outcome.chain.scenarios[0].anchors == [ScenarioAnchor(viewport: Rect(x: 0, y: 7, width: 1, height: 1), afterUpdates: 0)])
+        #expect(outcome.chain.scenarios[0].updates.isEmpty)
+    }
 }
 
 /// The shrinker drops format v2's features a failure does not need, and keeps spans aligned with heights.

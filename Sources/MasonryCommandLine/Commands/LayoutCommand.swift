@@ -24,7 +24,9 @@ enum LayoutCommand: Command {
                 "FILE|- --format svg [--rect x,y,width,height] [--window OFFSET,LENGTH] [--engine …] [--threads N]"],
         discussion: """
             Lays out the layout description in FILE (format v2 JSON, v1 included; - reads standard
-            input). A horizontal layout's frames are printed transposed, as the view shows them.
+            input). A scenario file in FILE (an object with a description key) is laid out and then
+            given its updates in order: the output is the layout after them (a refused update is bad
+            input, naming updates[i]). A horizontal layout's frames are printed transposed, as the view shows them.
             Numbers are printed in Swift's shortest round-trip form.
 
             --format svg draws the layout (SVG 1.1 on standard output): items coloured by section and
@@ -46,8 +48,8 @@ enum LayoutCommand: Command {
         let query = try arguments.value(rect)
         let band = try arguments.value(window)
         let options = try EngineOptions(arguments)
-        let description = try InputFile.readDescription(path)
-        let engine = options.makeEngine(description)
+        let engine = try LayoutInput.read(path).makeEngine(options)
+        let description = engine.layoutDescription
         switch format {
         case .json: ElementWriters.layoutJSON(engine, console: console)
         case .svg:

@@ -1,10 +1,9 @@
-// Reads a command's input from a file or standard input (`-`), and layout descriptions from it.
+// Reads a command's input from a file or standard input (`-`).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MasonryLayout
 
 #if canImport(Glibc)
 private let readBytes = Glibc.read
@@ -31,16 +30,6 @@ enum InputFile {
                 throw CommandFailure(.badInput, "cannot read '\(path)': \(String(cString: strerror(errno)))")
             }
             bytes.append(contentsOf: chunk[..<count])
-        }
-    }
-
-    /// Reads and validates a layout description, naming the file in any error.
-    static func readDescription(_ path: String) throws(CommandFailure) -> LayoutDescription {
-        let bytes = try read(path)
-        do {
-            return try LayoutDescription(json: bytes)
-        } catch {
-            throw CommandFailure(.badInput, "\(path == "-" ? "<stdin>" : path): \(error)")
         }
     }
 }

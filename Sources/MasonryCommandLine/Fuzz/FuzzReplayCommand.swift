@@ -65,7 +65,8 @@ enum FuzzReplayCommand: FuzzForm {
         }
         console.output("\(path): passes on threads \(counts.map(String.init).joined(separator: ",")) "
                        + "(\(chain.totalItems) items, \(chain.scenarios.reduce(0) { $0 + $1.updates.count }) updates, "
-                       + "\(chain.scenarios.reduce(0) { $0 + $1.queries.count }) queries"
+                       + "\(chain.scenarios.reduce(0) { $0 + $1.queries.count }) queries, "
+                       + "\(chain.scenarios.reduce(0) { $0 + $1.anchors.count }) anchor steps"
                        + (chain.scenarios.count > 1 ? ", \(chain.scenarios.count) scenarios on one engine" : "") + ")\n")
         return .success
     }

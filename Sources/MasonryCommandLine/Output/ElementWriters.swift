@@ -5,8 +5,9 @@ import MasonrySupport
 /// The CSV and JSON of layout elements that `masonry layout` and `masonry query` print, streamed
 /// to the console: one writer per format, whichever command chose the elements.
 enum ElementWriters {
-    /// Every laid-out item's frame of `engine`: header `section,item,x,y,width,height`, a row per
-    /// item in (section, item) order (none for a deferred item, which has no frame). O(items).
+    /// Every item's frame of `engine`: header `section,item,x,y,width,height`, a row per item in
+    /// (section, item) order; a deferred item (`unmeasuredItems` `"deferred"`) has no frame and
+    /// no row. O(items).
     static func itemsCSV(_ engine: some LayoutEngine, console: Console) {
         console.output("section,item,x,y,width,height\n")
         for (section, description) in engine.layoutDescription.sections.enumerated() {
@@ -27,8 +28,8 @@ enum ElementWriters {
         }
     }
 
-    /// Every element of `engine` as the JSON document of `--format json` (no deferred item,
-    /// which has no frame). O(elements).
+    /// Every element of `engine` as the JSON document of `--format json` (deferred items, which
+    /// have no frame, left out). O(elements).
     static func layoutJSON(_ engine: some LayoutEngine, console: Console) {
         let sections = engine.layoutDescription.sections
         let items = sections.indices.lazy.flatMap { section in

@@ -12,13 +12,13 @@ package struct JSONObjectReader {
         self.path = path
     }
 
-    func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    package func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     package func optional(_ key: String) -> JSONValue? {
         members.first { $0.key == key }?.value
     }
 
-    func required(_ key: String) throws(LayoutError) -> JSONValue {
+    package func required(_ key: String) throws(LayoutError) -> JSONValue {
         guard let value = optional(key) else {
             throw LayoutError(.missingField, at: fieldPath(key), "is required")
         }

@@ -15,7 +15,9 @@ extension LayoutQuery {
         try fields.refuseUnknownFields(allowing: ["rect", "edges", "pinHeaders"])
     }
 
-    private static func rect(json value: JSONValue, at path: String) throws(LayoutError) -> Rect {
+    /// `[x, y, width, height]`, four finite numbers, width and height >= 0 (also a scenario
+    /// anchor's viewport).
+    package static func rect(json value: JSONValue, at path: String) throws(LayoutError) -> Rect {
         guard case .array(let fields) = value, fields.count == 4 else {
             throw LayoutError(.wrongType, at: path, "must be an array [x, y, width, height]")
         }

@@ -9,6 +9,11 @@ public enum EntryPointCheck: Equatable, Sendable {
     /// After every step, for every item, header and footer, and for ones that do not exist
     /// (`EngineVerifier.firstDifference`, `ScenarioChecker`).
     case afterEveryStep
+    /// After every step, for each query's rect: its anchor and the offset restoring it, bit for
+    /// bit, and that an unclamped offset is `frame.minY - distance` exactly (`AnchorComparison`);
+    /// and through a scenario's anchor steps, taken, followed through updates and restored
+    /// (`AnchorSteps`).
+    case anchoring
     /// By the steps themselves: each case makes new engines, prepares them (again, with another
     /// description, and back) and applies its updates, valid and refused.
     case byTheSteps
@@ -31,6 +36,7 @@ extension LayoutEngineEntryPoint {
         case .elementsInRectWithEdges: .query(.elementsInRectWithEdges)
         case .elementsInRectPinning: .query(.elementsInRectPinning)
         case .elementsInRectIntoBuffer: .query(.elementsInRectIntoBuffer)
+        case .scrollAnchor, .contentOffsetRestoring: .anchoring
         case .defaultThreadCount, .threads: .configuration
         }
     }

@@ -4,10 +4,11 @@
 /// The differential check: lays a scenario chain out with the engine under test and with the
 /// reference, applies the updates to both, prepares later descriptions on the same engine, and
 /// compares everything after each step (content size, every frame, lookups past the end, the
-/// scenario's rect queries, refusals) bit for bit, then checks the layout invariants.
+/// scenario's rect queries, the scroll anchor of each query's rect and the offset restoring it,
+/// refusals, the scenario's anchor steps) bit for bit, then checks the layout invariants.
 ///
 /// Cost per step: O(elements log elements + queries × elements) (the reference filters every
-/// element per query).
+/// element per query; its anchor of the query's rect is read from that answer).
 public struct ScenarioChecker: Sendable {
     public var candidate: EngineFactory
     /// The optimized engine's threading threshold during a check (nil: the engine's own, 16,384
@@ -45,8 +46,11 @@ public struct ScenarioChecker: Sendable {
                 engine.prepare(scenario.description)
             }
             let prepared = link > 0 ? "prepare on an engine that held another layout" : "prepare"
-            if let failure = compare(engine, reference, queries: scenario.queries, stage: "\(name)after \(prepared) on \(threads) thread(s)") {
-                return failure
+            var anchors = AnchorSteps(scenario.anchors)
+            let preparedStage = "\(name)after \(prepared) on \(threads) thread(s)"
+            if let failure = compare(engine, reference, queries: scenario.queries, stage: preparedStage) { return failure }
+            if let difference = anchors.step(applied: 0, update: nil, accepted: false, engine, reference) {
+                return failure("\(preparedStage): \(difference)", engine, reference)
             }
             for (index, update) in scenario.updates.enumerated() {
                 let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
@@ -57,6 +61,12 @@ public struct ScenarioChecker: Sendable {
                                    engine, reference)
                 }
                 if let failure = compare(engine, reference, queries: scenario.queries, stage: stage) { return failure }
+                if let difference = anchors.step(applied: index + 1, update: update, accepted: referenceError == nil, engine, reference) {
+                    return failure("\(stage): \(difference)", engine, reference)
+                }
+            }
+            if let difference = anchors.restore(engine, reference) {
+                return failure("\(name)after the last update on \(threads) thread(s): \(difference)", engine, reference)
             }
         }
         return nil
@@ -84,7 +94,9 @@ public struct ScenarioChecker: Sendable {
             }
         }
         for query in queries {
-            if let difference = EngineVerifier.firstDifference(of: engine, answering: query, expected: reference.elements(for: query)) {
+            let expected = reference.elements(for: query)
+            if let difference = EngineVerifier.firstDifference(of: engine, answering: query, expected: expected)
+                ?? AnchorComparison.firstDifference(of: engine, reference, viewport: query.rect, referenceAnswer: expected) {
                 return failure("\(stage): \(difference)", engine, reference)
             }
         }

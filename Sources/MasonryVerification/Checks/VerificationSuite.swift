@@ -9,7 +9,8 @@ import MasonryWorkloads
 /// mode, measured at random depths), each laid
 /// out by the engine under test on several thread counts and compared with the reference: every
 /// frame, the content size, lookups, random, touching-edge and zero-size queries (some with open
-/// edges, some pinning headers), and the layout after a random sequence of updates.
+/// edges, some pinning headers), the scroll anchors of query rects and the offsets restoring
+/// them, and the layout after a random sequence of updates.
 public struct VerificationSuite: Sendable {
     /// How large the matrix's layouts are.
     public enum Size: String, CaseIterable, Sendable {
@@ -190,7 +191,8 @@ public struct VerificationSuite: Sendable {
         random.query(rect, openEdges: 0.25, pinningHeaders: 0.25)
     }
 
-    /// Compares every frame and the answers to `queries`; the first difference, and the query when one gave it.
+    /// Compares every frame, the answers to `queries` and the anchors of their rects; the first
+    /// difference, and the query when one gave it.
     private func compare(_ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, queries: [LayoutQuery],
                          counts: inout Counts) -> (difference: String, query: LayoutQuery?)? {
         let comparing = ContinuousClock.now
@@ -200,7 +202,9 @@ public struct VerificationSuite: Sendable {
         if let difference { return (difference, nil) }
         for query in queries {
             counts.queries += 1
-            if let difference = EngineVerifier.firstDifference(of: engine, answering: query, expected: reference.elements(for: query)) {
+            let expected = reference.elements(for: query)
+            if let difference = EngineVerifier.firstDifference(of: engine, answering: query, expected: expected)
+                ?? AnchorComparison.firstDifference(of: engine, reference, viewport: query.rect, referenceAnswer: expected) {
                 return (difference, query)
             }
         }

@@ -180,14 +180,18 @@ public struct Fuzzer: Sendable {
         return result
     }
 
-    /// Seconds the reference engine alone takes through `chain`'s layouts, updates and queries.
+    /// Seconds the reference engine alone takes through `chain`'s layouts, updates, queries and
+    /// the anchors of their rects.
     static func referenceSeconds(_ chain: ScenarioChain) -> Double {
         let start = ContinuousClock.now
         for scenario in chain.scenarios {
             var reference = ReferenceLayoutEngine(scenario.description)
             for step in -1..<scenario.updates.count {
                 if step >= 0 { try? reference.apply(scenario.updates[step]) }
-                for query in scenario.queries { _ = reference.elements(for: query) }
+                for query in scenario.queries {
+                    _ = reference.elements(for: query)
+                    _ = reference.scrollAnchor(in: query.rect)
+                }
             }
         }
         return seconds(since: start)

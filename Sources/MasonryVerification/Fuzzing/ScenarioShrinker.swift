@@ -6,7 +6,8 @@ import MasonryWorkloads
 /// mismatch, a crash a crash, a timeout a timeout).
 ///
 /// Delta debugging, one dimension at a time, each candidate built only when it is tried: fewer
-/// threads; fewer chained scenarios; fewer updates and queries; fewer sections; fewer items in
+/// threads; fewer chained scenarios; fewer updates (anchor steps taken after them move back),
+/// queries and anchor steps; fewer sections; fewer items in
 /// each section (whole blocks of the engine's checkpoint interval first, so that a count's
 /// remainder past a checkpoint stays; then halves, quarters, down to single items, so a fault
 /// that needs 65 items ends with 65); fewer columns; shorter and simpler updates; zero insets, spacing,
@@ -161,8 +162,9 @@ private final class Search {
         // it: when a query is what fails, a removal is tried again with queries touching every
         // element of the smaller layout (the query pass then drops all but the one that fails).
         let reanchor = best.failure.message.contains(" query ") ? { (candidate: ScenarioChain) in Self.reanchored(candidate, link: link) } : nil
-        reduceList(count: { scenario().updates.count }, alternative: reanchor) { range in with { $0.updates.removeSubrange(range) } }
+        reduceList(count: { scenario().updates.count }, alternative: reanchor) { range in with { $0 = $0.removingUpdates(in: range) } }
         reduceList(count: { scenario().queries.count }) { range in with { $0.queries.removeSubrange(range) } }
+        reduceList(count: { scenario().anchors.count }) { range in with { $0.anchors.removeSubrange(range) } }
         reduceList(count: { scenario().description.sections.count }, alternative: reanchor) { range in
             described(width: nil) { $0.removeSubrange(range) }
         }

@@ -4,7 +4,7 @@ import MasonryLayout
 /// Scenarios run in turn on one engine: the first description is laid out by a new engine, each
 /// later one is prepared on the engine that still holds the previous layout (as a collection
 /// view's layout prepares again after a reload), and each is followed by its own updates and
-/// checked with its own queries.
+/// checked with its own queries and anchor steps.
 ///
 /// Its file is a scenario file (MasonryLayout.docc/ScenarioFiles.md) when there is one scenario, and a
 /// JSON array of scenarios otherwise; the first scenario's `threads` apply to the whole chain.
