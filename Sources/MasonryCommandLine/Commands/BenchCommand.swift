@@ -39,10 +39,11 @@ enum BenchCommand: Command {
                                                   [--allocation-threshold PCT]] [--format text|markdown] [--quiet]
             """],
         discussion: """
-            Measures prepare time, rect-query latency, item lookups, incremental updates, memory and
-            allocations of the engines, and checks the optimized and peer engines' frames against the
-            reference engine's, bit for bit, wherever the reference runs. Prints a summary: tables
-            aligned in columns on a terminal, Markdown otherwise (--format chooses).
+            Measures prepare time, rect-query latency, item lookups, incremental updates, scrolling
+            sessions over items of unknown height (per-frame latency), memory and allocations of the
+            engines, and checks the optimized and peer engines' frames against the reference
+            engine's, bit for bit, wherever the reference runs. Prints a summary: tables aligned in
+            columns on a terminal, Markdown otherwise (--format chooses).
 
             --metric instructions counts instructions instead of timing: the tool runs itself again
             under Valgrind's callgrind (valgrind must be installed), instrumenting only each measured
