@@ -102,11 +102,12 @@ public struct BenchmarkRunner {
                     }
                     configuration.jemalloc?.purge()
                 case .session:
+                    guard let engine = group.engine else { continue }
                     for benchmark in group.benchmarks where benchmark.runs {
-                        switch group.engine {
-                        case .reference?: measureSession(ReferenceLayoutEngine.self, benchmark, description, measurer)
-                        case .peer?: measureSession(PeerLayoutEngine.self, benchmark, description, measurer)
-                        case .optimized?, nil: measureSession(OptimizedLayoutEngine.self, benchmark, description, measurer)
+                        switch engine {
+                        case .reference: measureSession(ReferenceLayoutEngine.self, benchmark, description, measurer)
+                        case .peer: measureSession(PeerLayoutEngine.self, benchmark, description, measurer)
+                        case .optimized: measureSession(OptimizedLayoutEngine.self, benchmark, description, measurer)
                         }
                     }
                 }

@@ -49,8 +49,8 @@ enum BenchCommand: Command {
             under Valgrind's callgrind (valgrind must be installed), instrumenting only each measured
             region, with address-space randomisation off, fixed hashing seeds and a fixed environment
             size. The counts repeat exactly on the same build and machine, so a gate can trust a 1%
-            change. Workloads up to 100K items (the smoke suite whole); a smoke run takes 20 seconds on
-            two idle cores, about a minute on busy ones.
+            change. Workloads up to 100K items (the smoke suite whole); a smoke run takes about 30
+            seconds on two idle cores (its scrolling sessions 9 of them), about a minute on busy ones.
 
             Progress goes to stderr, a line per benchmark ([n/total] name, elapsed and remaining time):
             redrawn in place on a terminal, plain lines in a log; --quiet turns it off.
