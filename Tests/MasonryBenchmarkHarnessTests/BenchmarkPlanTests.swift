@@ -66,12 +66,56 @@ import Testing
                     #expect(group.benchmarks.allSatisfy { $0.skipReason == rule }, "\(planned.workload)")
                 case .prepare:
                     #expect(group.benchmarks.allSatisfy { $0.skipReason?.contains("is not run above") == true })
+                case .session:
+                    #expect(group.benchmarks.allSatisfy { $0.skipReason == rule }, "\(planned.workload)")
                 case .interactions:
                     #expect(group.skipReason == rule, "\(planned.workload)")
                     #expect(group.benchmarks.allSatisfy { $0.skipReason == nil || $0.skipReason == PeerLayoutEngine.unsupportedPinnedHeaders })
                 }
             }
         }
+    }
+
+    /// Every engine's sessions, after the interactions: deferred, then estimated under each
+    /// policy; the optimized engine runs every frame, the others `slowEngineSessionFrames`.
+    @Test(arguments: BenchmarkSuite.allCases)
+    func thePlanListsEveryEnginesSessions(suite: BenchmarkSuite) throws {
+        let plan = try Self.runner(suite).plan
+        #expect(plan.workloads.last?.role == .session)
+        let sessions = plan.benchmarks.filter { $0.name.operation == .session }
+        let workload = Workload(placement: .shortestColumn, items: suite == .smoke ? 10_000 : 1_000_000, sections: 1, columns: 4, heights: .photo)
+        let expected = BenchmarkEngine.allCases.flatMap { engine in
+            SessionVariant.all.map { variant in
+                PlannedBenchmark(name: variant.name(workload.benchmarkName(.session, engine: engine, threads: 1)), skipReason: nil,
+                                 body: .session(variant, frames: engine == .optimized ? suite.sessionFrames : suite.slowEngineSessionFrames))
+            }
+        }
+        #expect(sessions == expected)
+        #expect(suite.sessionFrames == (suite == .smoke ? 1_000 : 10_000) && suite.slowEngineSessionFrames == 20)
+    }
+
+    /// Instruction mode counts the smoke suite's 10K-item sessions, and skips the 1M-item ones in one line.
+    @Test func instructionModeCountsTheSmokeSessionsOnly() throws {
+        #expect(try Self.runner(.smoke, metric: .instructions, filter: "^session/").plannedBenchmarkCount() == 3 * SessionVariant.all.count)
+        let standard = try Self.runner(.standard, metric: .instructions, filter: "^session/").plan
+        #expect(standard.count == 0)
+        #expect(standard.skipped.last == "session/*/placement:shortestColumn/items:1000000/sections:1/columns:4/heights:photo: "
+                                         + "--metric instructions measures workloads up to 100000 items")
+    }
+
+    /// The smoke sessions run, report their frames and percentiles, and verify against the reference.
+    @Test func theSmokeSessionsRunVerifiedAndReportTheirFrames() throws {
+        var runner = try Self.runner(.smoke, filter: "^session/")
+        let outcome = runner.run()
+        #expect(outcome.report.records.map(\.name) == runner.plan.benchmarks.map(\.name.description))
+        #expect(outcome.mismatches.isEmpty)
+        for record in outcome.report.records {
+            let frames = record.engine == "optimized" ? 1_000.0 : 20
+            #expect(record.realTimes.count == 1 && record.medianCounter(.frames) == frames, "\(record.name)")
+            #expect(record.medianCounter(.p50)! <= record.medianCounter(.p99)! && record.medianCounter(.p99)! <= record.medianCounter(.max)!)
+            #expect(record.medianCounter(.framesOverBudget) != nil)
+        }
+        #expect(ReportWriters.markdown(outcome.report).contains("### session (per frame p50 / p99 / max"))
     }
 
     @Test func instructionModeSkipsWorkloadsPastItsLimitWhateverTheFilter() throws {

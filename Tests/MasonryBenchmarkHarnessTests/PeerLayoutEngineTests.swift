@@ -25,6 +25,24 @@ import Testing
         }
     }
 
+    /// Format v3's deferred items are not laid out: the peer stops at a section's measured prefix,
+    /// as the reference does, and is laid out again as items are measured.
+    @Test func deferredSectionsLayOutTheirMeasuredPrefix() throws {
+        let section = SectionDescription(columnCount: .fixed(2), itemSpacing: 4, measuredItemHeights: [10, 20, 30, nil, nil],
+                                         estimatedItemHeight: 50)
+        let description = try LayoutDescription(width: 100, unmeasuredItems: .deferred, sections: [section, section])
+        var peer = PeerLayoutEngine(description)
+        var reference = ReferenceLayoutEngine(description)
+        #expect(EngineVerifier.firstDifference(peer, reference) == nil)
+        #expect(peer.frame(ofItemAt: ItemIndexPath(section: 0, item: 3)) == nil)
+        #expect(peer.elements(in: Rect(x: 0, y: 0, width: 100, height: 1000)).count(where: { $0.kind == .item }) == 6)
+        let measure = LayoutUpdate.setItemHeights(section: 0, startingAt: 3, heights: [40])
+        try peer.apply(measure)
+        try reference.apply(measure)
+        #expect(EngineVerifier.firstDifference(peer, reference) == nil)
+        #expect(peer.frame(ofItemAt: ItemIndexPath(section: 0, item: 3)) != nil)
+    }
+
     @Test func verifierReportsTheFirstDifferenceWithBits() throws {
         let one = try LayoutDescription(width: 100, sections: [SectionDescription(columns: 2, itemHeights: [1, 2, 3])])
         let other = try LayoutDescription(width: 100, sections: [SectionDescription(columns: 2, itemHeights: [1, 2.5, 3])])

@@ -1,4 +1,4 @@
-// Tests of time mode's measurer: per-call times, per-query latency percentiles, batched lookups.
+// Tests of time mode's measurer: per-call times, per-query latency percentiles, batched lookups, session frames.
 @testable import MasonryBenchmarkHarness
 import MasonryLayout
 import Testing
@@ -27,6 +27,25 @@ import Testing
         let hits = Double(rects[4..<8].map { ScrollAndColdLookupBenchmarks.query(engine, $0, pinsHeaders: pinsHeaders).count }.reduce(0, +)) / 4
         #expect(record.counters.first?[BenchmarkCounter.hits.rawValue] == hits)
         #expect(record.counters.allSatisfy { $0.keys.contains(BenchmarkCounter.p99.rawValue) })
+    }
+
+    /// A session's frames: each called once, in order; one repetition with the per-frame counters.
+    @Test func aSessionsFramesAreOneRepetitionWithPerFrameCounters() {
+        var calls: [Int] = []
+        let record = WallClockMeasurer().measureFrames("session", count: 50) {
+            calls.append(calls.count)
+            return 3
+        }
+        #expect(calls == Array(0..<50))
+        #expect(record.realTimes.count == 1 && record.cpuTimes.count == 1 && record.counters.count == 1)
+        let counters = record.counters[0]
+        #expect(counters[BenchmarkCounter.frames.rawValue] == 50)
+        #expect(record.realTimes[0] == counters[BenchmarkCounter.p50.rawValue])
+        for (low, high) in [(BenchmarkCounter.p50, BenchmarkCounter.p99), (.p99, .max), (.cpuP50, .cpuP99), (.cpuP99, .cpuMax)] {
+            #expect(counters[low.rawValue]! <= counters[high.rawValue]!)
+        }
+        #expect((0..<50).contains(Int(counters[BenchmarkCounter.slowestFrame.rawValue]!)))
+        #expect((0...50).contains(Int(counters[BenchmarkCounter.framesOverBudget.rawValue]!)))
     }
 
     @Test func aLookupPassIsTheMedianBatch() {

@@ -64,7 +64,8 @@ public struct PeerLayoutEngine: LayoutEngine {
             var itemAttributes: [Attributes] = []
             itemAttributes.reserveCapacity(sectionDescription.itemHeights.count)
             for item in sectionDescription.itemHeights.indices {
-                let frame = frames.frame(ofItemAt: ItemIndexPath(section: section, item: item))!
+                // Format v3's deferred items, the section's last, are not laid out: nor are they asked for.
+                guard let frame = frames.frame(ofItemAt: ItemIndexPath(section: section, item: item)) else { break }
                 itemAttributes.append(Attributes(LayoutElement(kind: .item, section: section, item: item, frame: frame)))
             }
             sectionItemAttributes.append(itemAttributes)

@@ -53,6 +53,16 @@ struct InstructionMeasurer: Measurer {
         return (sample, counters(sample))
     }
 
+    /// The frames counted as one region, per frame (callgrind cannot afford a dump per frame).
+    func measureFrames(_ name: String, count: Int, _ frame: () -> Int) -> BenchmarkRecord {
+        var found = 0
+        let sample = measure(name, calls: count) { for _ in 0..<count { found += frame() } }
+        blackHole(found)
+        var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
+        record.append(sample, counters: counters(sample).merging([BenchmarkCounter.frames.rawValue: Double(count)]) { $1 })
+        return record
+    }
+
     /// The first profile that could not be read, when one could not: the counts are then NaN.
     var problem: String? { counter.problem }
 }

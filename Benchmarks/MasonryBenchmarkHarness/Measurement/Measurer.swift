@@ -28,6 +28,10 @@ protocol Measurer {
         _ name: String, on engine: inout Engine, paths: [ItemIndexPath], batch: Int
     ) -> (sample: Sample, counters: [String: Double])
 
+    /// A session benchmark's `count` frames, `frame()` each (`ScrollingSession`), run once: the
+    /// frames are the samples. The record has one repetition; its counters include `frames`.
+    func measureFrames(_ name: String, count: Int, _ frame: () -> Int) -> BenchmarkRecord
+
     /// Why the measurements are unusable, when they are (instruction counts that could not be read).
     var problem: String? { get }
 }

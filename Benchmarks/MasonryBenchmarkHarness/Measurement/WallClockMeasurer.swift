@@ -62,6 +62,41 @@ struct WallClockMeasurer: Measurer {
         return (Sample(real: median, cpu: (Clock.cpu() - cpu) / Double(paths.count)), [:])
     }
 
+    /// Each frame timed on its own, minus the clock's median cost: the real time is the p50, the
+    /// CPU time the mean per frame, the counters the percentiles, the maximum, `frames`,
+    /// `frames_over_budget` (over 8.33 ms, one frame at 120 Hz), `slowest_frame`, and the
+    /// process CPU time's per-frame p50, p99 and maximum: what a busy machine's other processes
+    /// do not add (on two shared cores at load 4 to 6, the 1M-item estimated session's wall p99
+    /// was 2.2 times its CPU p99, 15.5 against 7.0 ms).
+    func measureFrames(_ name: String, count: Int, _ frame: () -> Int) -> BenchmarkRecord {
+        let timerCost = Self.timerCost()
+        var latencies: [Double] = [], cpuTimes: [Double] = []
+        latencies.reserveCapacity(count)
+        cpuTimes.reserveCapacity(count)
+        var found = 0
+        for _ in 0..<count {
+            // The CPU clock read outside the wall-clock pair, so that it is not in the latency.
+            let cpu = Clock.cpu()
+            let start = Clock.wall()
+            found += frame()
+            latencies.append(max(0, Clock.wall() - start - timerCost))
+            cpuTimes.append(Clock.cpu() - cpu)
+        }
+        blackHole(found)
+        let statistics = SampleStatistics(latencies), cpu = SampleStatistics(cpuTimes)
+        let cpuPerFrame = cpuTimes.reduce(0, +) / Double(max(1, count))
+        let over = latencies.count { $0 > SessionVariant.frameBudget }
+        return BenchmarkRecord(
+            name: name, realTimes: [statistics.median], cpuTimes: [cpuPerFrame],
+            counters: [[BenchmarkCounter.p50.rawValue: statistics.median, BenchmarkCounter.p90.rawValue: statistics.p90,
+                        BenchmarkCounter.p99.rawValue: statistics.p99, BenchmarkCounter.max.rawValue: statistics.maximum,
+                        BenchmarkCounter.frames.rawValue: Double(count), BenchmarkCounter.framesOverBudget.rawValue: Double(over),
+                        BenchmarkCounter.slowestFrame.rawValue: Double(latencies.indices.max { latencies[$0] < latencies[$1] } ?? 0),
+                        BenchmarkCounter.cpuP50.rawValue: cpu.median, BenchmarkCounter.cpuP99.rawValue: cpu.p99,
+                        BenchmarkCounter.cpuMax.rawValue: cpu.maximum]],
+            threads: 1)
+    }
+
     /// Times are always usable.
     var problem: String? { nil }
 

@@ -14,8 +14,21 @@ public enum BenchmarkCounter: String, CaseIterable, Sendable {
     case mallocs
     /// Elements a query returned, on average.
     case hits
-    /// Query latency percentiles and maximum, in nanoseconds.
+    /// Query latency (per frame for a session) percentiles and maximum, in nanoseconds.
     case p50 = "p50_ns", p90 = "p90_ns", p99 = "p99_ns", max = "max_ns"
+    /// Frames a session benchmark measured (the reference and peer engines run fewer).
+    case frames
+    /// A session's frames that took over 8.33 ms, one frame at 120 Hz (time mode).
+    case framesOverBudget = "frames_over_budget"
+    /// The index of a session's slowest frame (0: the first, cold one), in time mode.
+    case slowestFrame = "slowest_frame"
+    /// A session's per-frame process CPU time: p50, p99 and maximum, in nanoseconds (time mode).
+    case cpuP50 = "cpu_p50_ns", cpuP99 = "cpu_p99_ns", cpuMax = "cpu_max_ns"
+    /// A session's updates per frame, on average (one per contiguous run measured).
+    case updatesPerFrame = "updates_per_frame"
+    /// The 99th percentile over a session's frames of the items from each of the frame's
+    /// updates to the section's end, summed: what a reflow re-places.
+    case suffixItemsP99 = "suffix_items_p99"
 
     /// The counters a gate compares exactly (deterministic on one build).
     public static let exact: [BenchmarkCounter] = [.instructions, .mallocs, .bytesPerItem]

@@ -19,6 +19,9 @@ public enum BenchmarkOperation: String, CaseIterable, Sendable {
     case delete
     /// The width changed so that adaptive column counts change, then changed back.
     case setWidth
+    /// A scrolling session over unmeasured items (`ScrollingSession`): per frame, the query,
+    /// the measurements and the anchor's restore (`/unmeasured:<mode>/remeasure:<policy>`).
+    case session
 
     /// The operations with a table of their own in the summary, in order (the floor is a column
     /// of prepare's table).
@@ -30,9 +33,11 @@ public enum BenchmarkOperation: String, CaseIterable, Sendable {
         case (.instructions, .prepare), (.instructions, .floor): "instructions/item"
         case (.instructions, .query): "instructions/query"
         case (.instructions, .lookup): "instructions/lookup"
+        case (.instructions, .session): "instructions/frame"
         case (.instructions, _): "instructions"
         case (.time, .prepare), (.time, .floor): "ns/item"
         case (.time, .query): "p50 / p99"
+        case (.time, .session): "per frame p50 / p99 / max, frames over 8.33 ms of frames measured"
         case (.time, _): "time"
         }
     }

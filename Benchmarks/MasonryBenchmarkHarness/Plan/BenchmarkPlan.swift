@@ -19,6 +19,7 @@ struct BenchmarkPlan {
         let suite = configuration.suite
         workloads = suite.prepareWorkloads.map { Self.prepares(of: $0, configuration, selected) }
             + suite.interactionWorkloads.map { Self.interactions(of: $0, configuration, selected) }
+            + suite.sessionWorkloads.map { Self.sessions(of: $0, configuration, selected) }
     }
 
     /// Every benchmark the filter selects, run or skipped, in order.
@@ -38,12 +39,16 @@ struct BenchmarkPlan {
         return "--metric \(metric.rawValue) measures workloads up to \(largest) items"
     }
 
+    /// `workload`'s part of the plan, every benchmark skipped in one line, when it is past the
+    /// metric's size limit; nil otherwise.
+    private static func pastSizeLimit(_ workload: Workload, _ role: PlannedWorkload.Role, _ metric: BenchmarkMetric) -> PlannedWorkload? {
+        sizeLimit(workload, metric).map { PlannedWorkload(workload: workload, role: role, skipReason: $0, engineGroups: []) }
+    }
+
     private static func prepares(
         of workload: Workload, _ configuration: BenchmarkRunner.Configuration, _ selected: (String) -> Bool
     ) -> PlannedWorkload {
-        if let reason = sizeLimit(workload, configuration.metric) {
-            return PlannedWorkload(workload: workload, role: .prepare, skipReason: reason, engineGroups: [])
-        }
+        if let skipped = pastSizeLimit(workload, .prepare, configuration.metric) { return skipped }
         let suite = configuration.suite
         var groups = configuration.engines.map { engine in
             let skipReason = engine != .optimized && workload.items > suite.largestSlowEngineWorkload
@@ -72,9 +77,7 @@ struct BenchmarkPlan {
     private static func interactions(
         of workload: Workload, _ configuration: BenchmarkRunner.Configuration, _ selected: (String) -> Bool
     ) -> PlannedWorkload {
-        if let reason = sizeLimit(workload, configuration.metric) {
-            return PlannedWorkload(workload: workload, role: .interactions, skipReason: reason, engineGroups: [])
-        }
+        if let skipped = pastSizeLimit(workload, .interactions, configuration.metric) { return skipped }
         let groups = configuration.engines.compactMap { engine -> PlannedWorkload.EngineGroup? in
             let base = workload.benchmarkName(.query, engine: engine, threads: 1)
             if engine == .peer, let reason = PeerLayoutEngine.unsupportedFeature(of: workload) {
@@ -86,6 +89,28 @@ struct BenchmarkPlan {
             return PlannedWorkload.EngineGroup(engine: engine, skipReason: nil, benchmarks: benchmarks.filter { selected($0.name.description) })
         }
         return PlannedWorkload(workload: workload, role: .interactions, skipReason: nil, engineGroups: groups)
+    }
+
+    /// Each engine's sessions of `workload` (`sessions(of:on:in:)`).
+    private static func sessions(
+        of workload: Workload, _ configuration: BenchmarkRunner.Configuration, _ selected: (String) -> Bool
+    ) -> PlannedWorkload {
+        if let skipped = pastSizeLimit(workload, .session, configuration.metric) { return skipped }
+        return PlannedWorkload(workload: workload, role: .session, skipReason: nil, engineGroups: configuration.engines.map { engine in
+            PlannedWorkload.EngineGroup(engine: engine, skipReason: nil,
+                                        benchmarks: sessions(of: workload, on: engine, in: configuration.suite).filter { selected($0.name.description) })
+        })
+    }
+
+    /// One engine's sessions of `workload`, one per `SessionVariant`; the reference and peer
+    /// engines run `slowEngineSessionFrames` frames.
+    private static func sessions(of workload: Workload, on engine: BenchmarkEngine, in suite: BenchmarkSuite) -> [PlannedBenchmark] {
+        let base = workload.benchmarkName(.session, engine: engine, threads: 1)
+        let frames = engine == .optimized ? suite.sessionFrames : suite.slowEngineSessionFrames
+        let skipReason = engine == .peer ? PeerLayoutEngine.unsupportedFeature(of: workload) : nil
+        return SessionVariant.all.map { variant in
+            PlannedBenchmark(name: variant.name(base), skipReason: skipReason, body: .session(variant, frames: frames))
+        }
     }
 
     /// One engine's interaction benchmarks of a workload (`base`'s), in the order they run: the

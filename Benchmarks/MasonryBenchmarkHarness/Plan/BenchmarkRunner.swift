@@ -83,7 +83,8 @@ public struct BenchmarkRunner {
         let allCores = ProcessInfo.processInfo.activeProcessorCount
         for planned in plan.workloads where planned.skipReason == nil {
             let description = planned.workload.makeDescription()
-            let reference = referenceIfAffordable(for: planned.workload, description: description)
+            // A session verifies against a reference of its own final layout instead.
+            let reference = planned.role == .session ? nil : referenceIfAffordable(for: planned.workload, description: description)
             for group in planned.engineGroups where group.skipReason == nil {
                 switch planned.role {
                 case .prepare:
@@ -100,6 +101,15 @@ public struct BenchmarkRunner {
                         }
                     }
                     configuration.jemalloc?.purge()
+                case .session:
+                    guard let engine = group.engine else { continue }
+                    for benchmark in group.benchmarks where benchmark.runs {
+                        switch engine {
+                        case .reference: measureSession(ReferenceLayoutEngine.self, benchmark, description, measurer)
+                        case .peer: measureSession(PeerLayoutEngine.self, benchmark, description, measurer)
+                        case .optimized: measureSession(OptimizedLayoutEngine.self, benchmark, description, measurer)
+                        }
+                    }
                 }
             }
         }
@@ -211,7 +221,7 @@ public struct BenchmarkRunner {
                 let planned = updates ?? Updates(description, &random)
                 updates = planned
                 measureUpdate(name, operation, planned, &engine, reference, measurer)
-            case .prepare, .floor: preconditionFailure("\(name) is not an interaction benchmark")
+            case .prepare, .floor, .session: preconditionFailure("\(name) is not an interaction benchmark")
             }
         }
     }
@@ -288,6 +298,27 @@ public struct BenchmarkRunner {
                 .setWidth: (.setWidth(description.width), .setWidth(Workload.widenedWidth)),
             ]
         }
+    }
+
+    // MARK: session
+
+    /// A session benchmark on a fresh engine of the variant's description (every item
+    /// unmeasured), the workload's heights its true ones; then, where the reference runs at this
+    /// size, the engine's final layout verified against a fresh reference layout of it.
+    private mutating func measureSession<Engine: MeasurableEngine, Measuring: Measurer>(
+        _: Engine.Type, _ benchmark: PlannedBenchmark, _ measured: LayoutDescription, _ measurer: Measuring
+    ) {
+        guard case .session(let variant, let frames) = benchmark.body else { preconditionFailure("\(benchmark.name) is not a session") }
+        let name = benchmark.name.description
+        progress(name)
+        var session = ScrollingSession(Engine(variant.description(of: measured), threads: 1), trueHeights: measured.sections[0].itemHeights)
+        var record = measurer.measureFrames(name, count: frames) { session.frame() }
+        record.counters[0].merge(session.counters) { $1 }
+        records.append(record)
+        if measured.itemCount <= configuration.suite.largestSlowEngineWorkload {
+            verify(session.engine, against: ReferenceLayoutEngine(session.engine.layoutDescription), name)
+        }
+        configuration.jemalloc?.purge()
     }
 
     /// The Swift compiler that built the harness.

@@ -15,6 +15,8 @@ struct PlannedBenchmark: Equatable {
         case coldLookup
         /// An update timed alone, then undone untimed: `append`, `update`, `delete` or `setWidth`.
         case update(BenchmarkOperation)
+        /// A scrolling session of this many frames from the top (`ScrollingSession`), run once.
+        case session(SessionVariant, frames: Int)
     }
 
     /// The rects a query benchmark asks for (`rect:<name>`).

@@ -8,12 +8,15 @@ struct PlannedWorkload {
         /// Each engine's queries, lookups and updates, on one engine in order (the updates
         /// undone, the random generator's state carried from one benchmark to the next).
         case interactions
+        /// Each engine's scrolling sessions, each on an engine of its own.
+        case session
 
         /// The operations, as the skip line of a workload past the metric's limit names them.
         var operations: String {
             switch self {
             case .prepare: "prepare"
             case .interactions: "query|lookup|append|update|delete"
+            case .session: "session"
             }
         }
     }

@@ -131,6 +131,20 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
         }
     }
 
+    /// The workloads of the scrolling sessions (`session/…`): photo heights in one section of 4
+    /// columns, 1M items (10K in `smoke`), every item unmeasured at the start.
+    public var sessionWorkloads: [Workload] {
+        [Workload(placement: .shortestColumn, items: self == .smoke ? 10_000 : 1_000_000, sections: 1, columns: 4, heights: .photo)]
+    }
+
+    /// The frames of a session on the optimized engine: 10,000 (about a tenth of the 1M-item
+    /// feed); 1,000 in `smoke`, which scroll most of its 10K-item feed.
+    public var sessionFrames: Int { self == .smoke ? 1_000 : 10_000 }
+
+    /// The frames of a session on the reference and peer engines, which lay out every item again
+    /// on every update (tens of milliseconds a frame at 1M items: 10,000 frames would take hours).
+    public var slowEngineSessionFrames: Int { min(sessionFrames, 20) }
+
     /// The largest workload the reference and peer engines run, in every suite (they hold one
     /// 48-byte element, or one object, per item and take 50-200 ns per item).
     public var largestSlowEngineWorkload: Int { 1_000_000 }

@@ -90,6 +90,11 @@ public enum ReportWriters {
         case .query:
             let p50 = record.medianCounter(.p50) ?? 0, p99 = record.medianCounter(.p99) ?? 0
             return "\(Format.duration(p50)) / \(Format.duration(p99))"
+        case .session:
+            let p50 = record.medianCounter(.p50) ?? 0, p99 = record.medianCounter(.p99) ?? 0, maximum = record.medianCounter(.max) ?? 0
+            let over = Format.number(record.medianCounter(.framesOverBudget) ?? 0, digits: 0)
+            return "\(Format.duration(p50)) / \(Format.duration(p99)) / \(Format.duration(maximum)), "
+                + "\(over) of \(Format.number(record.medianCounter(.frames) ?? 0, digits: 0))"
         default:
             return Format.duration(SampleStatistics(record.realTimes).median)
         }

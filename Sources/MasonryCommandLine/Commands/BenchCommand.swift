@@ -39,17 +39,18 @@ enum BenchCommand: Command {
                                                   [--allocation-threshold PCT]] [--format text|markdown] [--quiet]
             """],
         discussion: """
-            Measures prepare time, rect-query latency, item lookups, incremental updates, memory and
-            allocations of the engines, and checks the optimized and peer engines' frames against the
-            reference engine's, bit for bit, wherever the reference runs. Prints a summary: tables
-            aligned in columns on a terminal, Markdown otherwise (--format chooses).
+            Measures prepare time, rect-query latency, item lookups, incremental updates, scrolling
+            sessions over items of unknown height (per-frame latency), memory and allocations of the
+            engines, and checks the optimized and peer engines' frames against the reference
+            engine's, bit for bit, wherever the reference runs. Prints a summary: tables aligned in
+            columns on a terminal, Markdown otherwise (--format chooses).
 
             --metric instructions counts instructions instead of timing: the tool runs itself again
             under Valgrind's callgrind (valgrind must be installed), instrumenting only each measured
             region, with address-space randomisation off, fixed hashing seeds and a fixed environment
             size. The counts repeat exactly on the same build and machine, so a gate can trust a 1%
-            change. Workloads up to 100K items (the smoke suite whole); a smoke run takes 20 seconds on
-            two idle cores, about a minute on busy ones.
+            change. Workloads up to 100K items (the smoke suite whole); a smoke run takes about 30
+            seconds on two idle cores (its scrolling sessions 9 of them), about a minute on busy ones.
 
             Progress goes to stderr, a line per benchmark ([n/total] name, elapsed and remaining time):
             redrawn in place on a terminal, plain lines in a log; --quiet turns it off.
