@@ -10,7 +10,9 @@ extension Fuzzer {
     /// the engine's own threading threshold; extreme lengths; up to eight updates (indices at
     /// checkpoint boundaries where the counts are); the engine prepared again with another
     /// description and back; queries after every step, touching the frames the step moved;
-    /// hidden cells and collapsed sections, first-screen and near-miss queries (`LayoutEdgeCases`).
+    /// hidden cells and collapsed sections, first-screen and near-miss queries (`LayoutEdgeCases`);
+    /// format v3's null heights, estimated and deferred, and updates that measure them, in order
+    /// and out of it (`RandomLayoutGenerator.withUnmeasuredItems`, `measurementUpdate`).
     public static func scenario(seed: UInt64) -> ScenarioChain {
         var generator = FuzzCaseGenerator(seed: seed)
         return generator.chain()
@@ -44,10 +46,14 @@ struct FuzzCaseGenerator {
     let reprepares: Bool
     /// Collapsed items and sections, first-screen and near-miss queries.
     var edgeCases: LayoutEdgeCases
+    /// Format v3's unmeasured items and measuring updates, from a stream of their own: a case
+    /// without them is the case it was before format v3.
+    var measurements: RandomLayoutGenerator
 
     init(seed: UInt64) {
         random = RandomLayoutGenerator(seed: seed)
         edgeCases = LayoutEdgeCases(seed: seed)
+        measurements = RandomLayoutGenerator(seed: seed ^ 0x3EA5_0ED0_0000_0003)
         let roll = Int(random.generator.next() % 1000)
         let form: Form = switch roll {
         case 0..<3: .aboveThreadingThreshold
@@ -96,7 +102,7 @@ struct FuzzCaseGenerator {
     }
 
     private mutating func description() -> LayoutDescription {
-        edgeCases.applied(to: drawnDescription())
+        measurements.withUnmeasuredItems(edgeCases.applied(to: drawnDescription()), rates: .fuzzing)
     }
 
     private mutating func drawnDescription() -> LayoutDescription {
@@ -139,7 +145,8 @@ struct FuzzCaseGenerator {
         let boundaries = form == .checkpointBoundaries || form == .manyColumns ? 0.35 : 0.05
         var current = description
         return (0..<count).map { _ in
-            let update = random.update(for: current, boundaries: boundaries, formatV2: .fuzzing)
+            let update = measurements.measurementUpdateIfDrawn(for: current, rates: .fuzzing, boundaries: boundaries, formatV2: .fuzzing)
+                ?? random.update(for: current, boundaries: boundaries, formatV2: .fuzzing)
             try? current.apply(update)
             return update
         }
@@ -228,6 +235,7 @@ private extension LayoutDescription {
             let kept = max(0, count(index, section.itemHeights.count))
             copy.itemHeights = Array(section.itemHeights.prefix(kept))
             copy.itemSpans = section.itemSpans.map { Array($0.prefix(kept)) }
+            copy.isUnmeasured = section.isUnmeasured.map { Array($0.prefix(kept)) }
             return copy
         }
         return try RandomLayoutGenerator.Rules(of: self).description(width: width, sections: sections)
@@ -250,6 +258,7 @@ private extension LayoutDescription {
             rules.sectionStart = rules.sectionStart == .belowLongestColumn ? .continueColumns : .belowLongestColumn
             if rules.sectionStart == .continueColumns {
                 rules.trailingItemSpacing = .include
+                rules.unmeasuredItems = .estimated
                 let columns = sections.first?.columns ?? 1
                 sections = sections.map { section in
                     var copy = section

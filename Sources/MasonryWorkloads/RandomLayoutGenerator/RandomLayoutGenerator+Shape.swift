@@ -65,3 +65,29 @@ extension RandomLayoutGenerator {
                                                   floorRounding: 0.2, displayScale: 0.3, trailingExclude: 0.25)
     }
 }
+
+extension RandomLayoutGenerator {
+    /// The chances of format v3's unmeasured items in a description and of measuring updates
+    /// (`withUnmeasuredItems`, `measurementUpdate`). Drawn from a stream of their own by the
+    /// fuzzer, so that a case without them is the case it was before format v3.
+    public struct FormatV3Rates: Sendable, Equatable {
+        /// That a description gets estimates and `null` heights in some of its sections.
+        public var unmeasured = 0.0
+        /// That such a description (with `belowLongestColumn`) is `unmeasuredItems: deferred`.
+        public var deferred = 0.0
+        /// That an update of such a description measures (`measurementUpdate`) rather than
+        /// being one of format v2's.
+        public var measuring = 0.0
+
+        public init(unmeasured: Double = 0, deferred: Double = 0, measuring: Double = 0) {
+            self.unmeasured = unmeasured
+            self.deferred = deferred
+            self.measuring = measuring
+        }
+
+        /// None: format v2 descriptions and updates.
+        public static let none = FormatV3Rates()
+        /// The fuzzer's rates (MasonryLayout.docc/Verification.md, "The generator's distribution").
+        public static let fuzzing = FormatV3Rates(unmeasured: 0.25, deferred: 0.55, measuring: 0.55)
+    }
+}
