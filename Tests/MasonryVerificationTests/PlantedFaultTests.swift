@@ -147,3 +147,39 @@ import Testing
         }
     }
 }
+
+/// The format v3 faults (deferred mode): seed 7 finds each at its 8th case (142 items), which
+/// shrinks to one section of one unmeasured item; over seeds 1 to 12 each is found within 100 cases.
+@Suite struct FormatV3PlantedFaultTests {
+    @Test(arguments: [PlantedFaultEngine.Fault.deferredItemLaidOut, .deferredRowsForgotten])
+    func aDeferredFaultIsCaughtEarlyAndShrinksToOneItem(fault: PlantedFaultEngine.Fault) throws {
+        let outcome = try Fuzzer(Self.configuration(fault, seed: 7, cases: 2000)).run()
+        let failure = try #require(outcome.failure, "\(fault) not caught in \(outcome.cases) cases")
+        #expect(outcome.cases <= 20, "caught at case \(outcome.cases)")
+        #expect(failure.shrunk.totalItems == 1, "shrunk to \(failure.shrunk.totalItems) items: \(failure.shrunk.jsonText())")
+        let sections = failure.shrunk.scenarios[0].description.sections
+        #expect(sections.count == 1 && sections[0].measuredItemHeights == [nil], "\(failure.shrunk.jsonText())")
+    }
+
+    @Test(arguments: [PlantedFaultEngine.Fault.deferredItemLaidOut, .deferredRowsForgotten])
+    func everySeedFindsADeferredFaultWithinAHundredCases(fault: PlantedFaultEngine.Fault) throws {
+        var found: [Int] = []
+        for seed in UInt64(1)...12 {
+            var configuration = Self.configuration(fault, seed: seed, cases: 100)
+            configuration.shrinkSeconds = 0
+            let outcome = try Fuzzer(configuration).run()
+            if outcome.failure != nil { found.append(outcome.cases) }
+        }
+        #expect(found.count == 12, "found for \(found.count) of 12 seeds, at cases \(found)")
+    }
+
+    private static func configuration(_ fault: PlantedFaultEngine.Fault, seed: UInt64, cases: Int) -> Fuzzer.Configuration {
+        var configuration = Fuzzer.Configuration()
+        configuration.seed = seed
+        configuration.seconds = nil
+        configuration.maximumCases = cases
+        configuration.checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(fault),
+                                                minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
+        return configuration
+    }
+}

@@ -73,7 +73,7 @@ extension FuzzCaseFeature {
         case .measurementAtCheckpoint:
             return accepted && target.estimatedItemHeight != nil && (Self.atCheckpoint(start, columns: target.columns) || Self.atCheckpoint(start + heights.count, columns: target.columns))
         case .measuringWithSpans:
-            return accepted && spans != nil
+            return accepted && spans != nil && target.estimatedItemHeight != nil
         default:
             return false
         }

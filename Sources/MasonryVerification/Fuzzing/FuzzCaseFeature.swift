@@ -56,7 +56,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case estimateRestored = "a setMeasurements returning a measured item to its estimate (null)"
     case nullsAppendedOrInserted = "an appendMeasurements or insertMeasurements with a null, accepted"
     case measurementAtCheckpoint = "an accepted item update of a section with an estimate, starting or ending at k·K - 1, k·K or k·K + 1"
-    case measuringWithSpans = "an accepted item update with spans that measures (or may carry nulls)"
+    case measuringWithSpans = "an accepted item update with spans, of a section with an estimate"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
     public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {

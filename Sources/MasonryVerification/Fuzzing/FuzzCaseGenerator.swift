@@ -8,7 +8,8 @@ extension Fuzzer {
     /// thousands of sections, a section of thousands of items, section counts around the
     /// threaded batch plan, item counts at checkpoint boundaries, many columns, a layout above
     /// the engine's own threading threshold; extreme lengths; up to eight updates (indices at
-    /// checkpoint boundaries where the counts are); the engine prepared again with another
+    /// checkpoint boundaries where the counts are; in format v3 cases, at times a measuring
+    /// update before each); the engine prepared again with another
     /// description and back; queries after every step, touching the frames the step moved;
     /// hidden cells and collapsed sections, first-screen and near-miss queries (`LayoutEdgeCases`);
     /// format v3's null heights, estimated and deferred, and updates that measure them, in order
@@ -144,12 +145,19 @@ struct FuzzCaseGenerator {
     private mutating func updates(for description: LayoutDescription, count: Int) -> [LayoutUpdate] {
         let boundaries = form == .checkpointBoundaries || form == .manyColumns ? 0.35 : 0.05
         var current = description
-        return (0..<count).map { _ in
-            let update = measurements.measurementUpdateIfDrawn(for: current, rates: .fuzzing, boundaries: boundaries, formatV2: .fuzzing)
-                ?? random.update(for: current, boundaries: boundaries, formatV2: .fuzzing)
+        var updates: [LayoutUpdate] = []
+        // Format v3's measuring updates come on top of format v2's (before each, at the rate
+        // `FormatV3Rates.fuzzing` states, drawn from their own stream), so that v2's shares stay.
+        for _ in 0..<count {
+            if let measuring = measurements.measurementUpdateIfDrawn(for: current, rates: .fuzzing, boundaries: boundaries, formatV2: .fuzzing) {
+                updates.append(measuring)
+                try? current.apply(measuring)
+            }
+            let update = random.update(for: current, boundaries: boundaries, formatV2: .fuzzing)
+            updates.append(update)
             try? current.apply(update)
-            return update
         }
+        return updates
     }
 
     mutating func chain() -> ScenarioChain {

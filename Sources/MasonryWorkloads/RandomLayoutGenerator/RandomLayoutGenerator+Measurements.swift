@@ -13,7 +13,9 @@ extension RandomLayoutGenerator {
 
     /// A format v3 update, valid or not, of a section with an estimate most of the time: the
     /// typical feed's next run of unmeasured items measured in order (`setMeasurements` or
-    /// `setItemHeights`, its end at a checkpoint boundary with `boundaries` probability), a run
+    /// `setItemHeights`, its end at a checkpoint boundary with `boundaries` probability, at least
+    /// a quarter of the time; in estimated mode from the first unmeasured item or, 40% of the
+    /// time, any), a run
     /// measured out of order (refused in deferred mode), items measured again, measured items
     /// back to the estimate (refused in deferred mode), nulls appended or inserted; heights
     /// equal to the estimate a fifth of the time (ties), spans at `formatV2.spans`. O(items of
@@ -39,20 +41,20 @@ extension RandomLayoutGenerator {
             if let estimate = target.estimatedItemHeight, generator.chance(0.2) { return Array(repeating: estimate, count: n) }
             return generator.itemHeights(count: n)
         }
-        switch integer(0...9) {
+        switch integer(0...11) {
         case 0...3:
             // In order: the next run of unmeasured items (from the first one), one update per run.
             var start = first
             let unmeasured = flags.indices.filter { flags[$0] }
-            if !deferred, !unmeasured.isEmpty { start = pick(unmeasured) }
+            if !deferred, !unmeasured.isEmpty, chance(0.4) { start = pick(unmeasured) }  // estimated mode: any run, now and then
             var end = start
             while end < count, flags[end] { end += 1 }
-            let reach = chance(boundaries) ? Self.boundaryIndices(columns: target.columns, count: end).filter { $0 > start }.first : nil
+            let reach = chance(max(boundaries, 0.25)) ? Self.boundaryIndices(columns: target.columns, count: end).filter { $0 > start }.first : nil
             let length = reach.map { $0 - start } ?? (end > start ? integer(1...(end - start)) : integer(0...2))
             let heights = measured(&self, min(length, count - start))
             if chance(0.4) { return .setItemHeights(section: section, startingAt: start, heights: heights.map { $0 ?? 0 }, spans: spans(&self, heights.count)) }
             return .setMeasurements(section: section, startingAt: start, heights: heights, spans: spans(&self, heights.count))
-        case 4:
+        case 4, 5:
             // Out of order: a run after the first unmeasured item (refused in deferred mode), or
             // a measurement after a null in the same update.
             let start = first < count ? integer(first...(count - 1)) : integer(0...count)
@@ -60,17 +62,17 @@ extension RandomLayoutGenerator {
             if chance(0.3) || start == first { heights.insert(nil, at: 0) }
             return .setMeasurements(section: section, startingAt: min(start, count), heights: Array(heights.prefix(max(0, count - start))),
                                     spans: nil)
-        case 5:
+        case 6:
             // Measured again: items before the first unmeasured one.
             let start = integer(0...max(0, first - 1))
             let heights = measured(&self, integer(0...max(0, min(first, count) - start)))
             return .setMeasurements(section: section, startingAt: start, heights: heights, spans: spans(&self, heights.count))
-        case 6:
+        case 7, 8:
             // Back to the estimate (refused in deferred mode for a measured item).
             let start = integer(0...count)
             let heights: [Double?] = (0..<integer(0...(count - start))).map { _ in chance(0.7) ? nil : itemHeights(count: 1)[0] }
             return .setMeasurements(section: section, startingAt: start, heights: heights, spans: spans(&self, heights.count))
-        case 7, 8:
+        case 9, 10:
             // Nulls appended: after measured ones (deferred mode: valid only if none is unmeasured yet).
             let measuredCount = deferred && first < count ? (chance(0.8) ? 0 : 1) : integer(0...8)
             let heights = mixed(measured(&self, measuredCount), nulls: integer(0...12), inOrder: deferred)
