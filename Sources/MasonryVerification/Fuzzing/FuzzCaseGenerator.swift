@@ -186,7 +186,8 @@ struct FuzzCaseGenerator {
     /// The scenario of `description` and `updates`, with queries over the layout after every
     /// step: random ones, and ones touching the frames near what the step changed; before the
     /// updates also the edge cases' (the first screen, a near miss above a header).
-    private mutating func scenario(_ description: LayoutDescription, updates: [LayoutUpdate]) -> LayoutScenario {
+    private mutating func scenario(_ drawn: LayoutDescription, updates: [LayoutUpdate]) -> LayoutScenario {
+        let description = RandomLayoutGenerator.canonical(drawn)
         var reference = ReferenceLayoutEngine(description)
         let elements = allElements(of: reference).map(\.frame)
         var queries = (0..<2).map { _ in query(random.rect(in: reference.contentSize, touching: [])) }

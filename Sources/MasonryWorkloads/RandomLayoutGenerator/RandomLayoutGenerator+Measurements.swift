@@ -12,16 +12,37 @@ extension RandomLayoutGenerator {
     }
 
     /// A format v3 update, valid or not, of a section with an estimate most of the time: the
-    /// typical feed's next run of unmeasured items measured in order (`setMeasurements` or
-    /// `setItemHeights`, its end at a checkpoint boundary with `boundaries` probability, at least
-    /// a quarter of the time; in estimated mode from the first unmeasured item or, 40% of the
-    /// time, any), a run
+    /// typical feed's next run of unmeasured items measured in order (a `setItemHeights`: a
+    /// measuring update without a null is its format v2 kind, `canonical`; its end at a
+    /// checkpoint boundary with `boundaries` probability, at least a quarter of the time; in
+    /// estimated mode from the first unmeasured item or, 40% of the time, any), a run
     /// measured out of order (refused in deferred mode), items measured again, measured items
     /// back to the estimate (refused in deferred mode), nulls appended or inserted; heights
     /// equal to the estimate a fifth of the time (ties), spans at `formatV2.spans`. O(items of
     /// the section).
     public mutating func measurementUpdate(for description: LayoutDescription, boundaries: Double = 0,
                                            formatV2: FormatV2Rates = .none) -> LayoutUpdate {
+        Self.canonical(drawnMeasurementUpdate(for: description, boundaries: boundaries, formatV2: formatV2))
+    }
+
+    /// `update` as a scenario file reads it back: a measuring update without a null is its
+    /// format v2 kind (the same change; the file cannot tell them apart), so that a case written
+    /// to a file is the case it was.
+    public static func canonical(_ update: LayoutUpdate) -> LayoutUpdate {
+        switch update {
+        case .appendMeasurements(let section, let heights, let spans) where !heights.contains(nil):
+            .appendItems(section: section, heights: heights.map { $0! }, spans: spans)
+        case .setMeasurements(let section, let start, let heights, let spans) where !heights.contains(nil):
+            .setItemHeights(section: section, startingAt: start, heights: heights.map { $0! }, spans: spans)
+        case .insertMeasurements(let section, let index, let heights, let spans) where !heights.contains(nil):
+            .insertItems(section: section, at: index, heights: heights.map { $0! }, spans: spans)
+        default:
+            update
+        }
+    }
+
+    private mutating func drawnMeasurementUpdate(for description: LayoutDescription, boundaries: Double,
+                                                 formatV2: FormatV2Rates) -> LayoutUpdate {
         let sections = description.sections
         guard !sections.isEmpty else { return .appendMeasurements(section: 0, heights: [nil]) }
         let estimated = sections.indices.filter { sections[$0].estimatedItemHeight != nil }
@@ -41,7 +62,7 @@ extension RandomLayoutGenerator {
             if let estimate = target.estimatedItemHeight, generator.chance(0.2) { return Array(repeating: estimate, count: n) }
             return generator.itemHeights(count: n)
         }
-        switch integer(0...11) {
+        switch integer(0...12) {
         case 0...3:
             // In order: the next run of unmeasured items (from the first one), one update per run.
             var start = first
@@ -52,7 +73,6 @@ extension RandomLayoutGenerator {
             let reach = chance(max(boundaries, 0.25)) ? Self.boundaryIndices(columns: target.columns, count: end).filter { $0 > start }.first : nil
             let length = reach.map { $0 - start } ?? (end > start ? integer(1...(end - start)) : integer(0...2))
             let heights = measured(&self, min(length, count - start))
-            if chance(0.4) { return .setItemHeights(section: section, startingAt: start, heights: heights.map { $0 ?? 0 }, spans: spans(&self, heights.count)) }
             return .setMeasurements(section: section, startingAt: start, heights: heights, spans: spans(&self, heights.count))
         case 4, 5:
             // Out of order: a run after the first unmeasured item (refused in deferred mode), or
@@ -75,13 +95,13 @@ extension RandomLayoutGenerator {
         case 9, 10:
             // Nulls appended: after measured ones (deferred mode: valid only if none is unmeasured yet).
             let measuredCount = deferred && first < count ? (chance(0.8) ? 0 : 1) : integer(0...8)
-            let heights = mixed(measured(&self, measuredCount), nulls: integer(0...12), inOrder: deferred)
+            let heights = mixed(measured(&self, measuredCount), nulls: integer(1...12), inOrder: deferred)
             return .appendMeasurements(section: section, heights: heights, spans: spans(&self, heights.count))
         default:
             // Nulls inserted: in deferred mode at the measured prefix's end (measured then nulls)
             // most of the time; anywhere otherwise.
             let at = deferred && chance(0.7) ? first : integer(0...count)
-            let heights = mixed(measured(&self, integer(0...3)), nulls: integer(0...6), inOrder: deferred)
+            let heights = mixed(measured(&self, integer(0...3)), nulls: integer(1...6), inOrder: deferred)
             return .insertMeasurements(section: section, at: at, heights: heights, spans: spans(&self, heights.count))
         }
     }

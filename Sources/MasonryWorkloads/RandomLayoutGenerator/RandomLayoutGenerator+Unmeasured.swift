@@ -25,6 +25,19 @@ extension RandomLayoutGenerator {
         return (try? rules.description(width: description.width, sections: sections)) ?? description
     }
 
+    /// `description` as a scenario file reads it back: a section whose items are all measured
+    /// has no unmeasured flags (updates that measure every item leave flags of `false`, which a
+    /// file does not hold). O(items) when some section has flags.
+    public static func canonical(_ description: LayoutDescription) -> LayoutDescription {
+        guard description.sections.contains(where: { $0.isUnmeasured != nil && $0.isUnmeasured?.contains(true) != true }) else { return description }
+        let sections = description.sections.map { section in
+            var copy = section
+            if copy.isUnmeasured?.contains(true) != true { copy.isUnmeasured = nil }
+            return copy
+        }
+        return (try? Rules(of: description).description(width: description.width, sections: sections)) ?? description
+    }
+
     /// An estimate: one of `heights` a third of the time (ties with measured items), else 0, an
     /// extreme or an ordinary height.
     mutating func estimatedItemHeight(among heights: [Double]) -> Double {
