@@ -21,9 +21,10 @@ import Testing
             SectionDescription(columnCount: .fixed(2), measuredItemHeights: [4, 5], estimatedItemHeight: 3),
         ])
         #expect(measured.sections[0].measuredItemHeights == given.sections[0].measuredItemHeights)
+        let read = try LayoutDescription(json: Array(measured.jsonText().utf8))
         withKnownIssue("a section measured by an update keeps flags of all false; one given every height has none") {
             #expect(measured == given)
-            #expect(try LayoutDescription(json: Array(measured.jsonText().utf8)) == measured)
+            #expect(read == measured)
         }
     }
 }

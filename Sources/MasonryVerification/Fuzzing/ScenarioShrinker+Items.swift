@@ -61,4 +61,38 @@ extension ScenarioShrinker {
         items.spans?.removeSubrange(range)
         return Self.update(update, heights: items.heights, spans: items.spans)
     }
+
+    /// `chain` with scenario `link`'s updates of section `section` moved to where the items they
+    /// point at are once items `removed` of the description's section are gone: an index past
+    /// them `removed.count` lower, one inside them at their start (the section followed through
+    /// inserted and deleted sections). Without it, an update at index 33 kept 33 items that a
+    /// fault in a deferred section's last item did not need (an insert past the end is refused).
+    /// O(updates).
+    static func shiftingUpdates(of chain: ScenarioChain, link: Int, section: Int, removed: Range<Int>) -> ScenarioChain {
+        guard !removed.isEmpty else { return chain }
+        var scenario = chain.scenarios[link]
+        var target: Int? = section
+        let moved = { (index: Int) in index >= removed.upperBound ? index - removed.count : min(index, removed.lowerBound) }
+        for (position, update) in scenario.updates.enumerated() {
+            guard let current = target else { break }
+            switch update {
+            case .insertSection(_, let at): if at <= current { target = current + 1 }
+            case .deleteSection(let at): target = at == current ? nil : (at < current ? current - 1 : current)
+            case .setItemHeights(current, let start, let heights, let spans):
+                scenario.updates[position] = .setItemHeights(section: current, startingAt: moved(start), heights: heights, spans: spans)
+            case .setMeasurements(current, let start, let heights, let spans):
+                scenario.updates[position] = .setMeasurements(section: current, startingAt: moved(start), heights: heights, spans: spans)
+            case .insertItems(current, let at, let heights, let spans):
+                scenario.updates[position] = .insertItems(section: current, at: moved(at), heights: heights, spans: spans)
+            case .insertMeasurements(current, let at, let heights, let spans):
+                scenario.updates[position] = .insertMeasurements(section: current, at: moved(at), heights: heights, spans: spans)
+            case .deleteItems(current, let range):
+                scenario.updates[position] = .deleteItems(section: current, range: moved(range.lowerBound)..<max(moved(range.lowerBound), moved(range.upperBound)))
+            default: break
+            }
+        }
+        var copy = chain
+        copy.replace(link, with: scenario)
+        return copy
+    }
 }

@@ -179,9 +179,11 @@ private final class Search {
             reduceList(count: { scenario().description.sections[section].itemHeights.count / interval() }, alternative: reanchor) { blocks in
                 let items = (blocks.lowerBound * interval())..<(blocks.upperBound * interval())
                 return described(width: nil) { $0[section].removeItems(in: items) }
+                    .map { ScenarioShrinker.shiftingUpdates(of: $0, link: link, section: section, removed: items) }
             }
             reduceList(count: { scenario().description.sections[section].itemHeights.count }, alternative: reanchor) { range in
                 described(width: nil) { $0[section].removeItems(in: range) }
+                    .map { ScenarioShrinker.shiftingUpdates(of: $0, link: link, section: section, removed: range) }
             }
             section += 1
         }
