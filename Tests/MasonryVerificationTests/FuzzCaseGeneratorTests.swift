@@ -21,6 +21,9 @@ import Testing
             .trailingExclude: 0.08, .updateWithSpans: 0.24, .insertSectionWithSpans: 0.08, .openEdgeQuery: 0.45, .pinnedQuery: 0.22,
             .collapsedItems: 0.025, .collapsedItemsAtTop: 0.012, .collapsedSectionBeforeHeader: 0.035, .nearMissPinnedQuery: 0.13,
             .nearMissPinnedHeaderReached: 0.0015, .nearMissReachedAfterCollapsedSection: 0.001,
+            .nullsEstimated: 0.07, .estimateTiesMeasured: 0.05, .deferred: 0.045, .deferredAllUnmeasured: 0.02,
+            .deferredMeasuredSection: 0.02, .measuredInOrder: 0.05, .measuredOutOfOrderEstimated: 0.03, .refusedOutOfOrder: 0.025,
+            .estimateRestored: 0.02, .nullsAppendedOrInserted: 0.055, .measurementAtCheckpoint: 0.006, .measuringWithSpans: 0.075, .remeasuredKeepingColumns: 0.011,
         ]
         let distribution = FuzzCaseFeature.distribution(seed: 1, cases: 2000, threads: [1, 2, 3, 8])
         #expect(distribution.count == FuzzCaseFeature.allCases.count)

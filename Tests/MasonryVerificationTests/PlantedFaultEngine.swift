@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 @_spi(Verification) import MasonryLayout
 @testable import MasonryVerification
+import MasonryWorkloads
 
 /// The optimized engine with one deliberate fault, to prove the verifier catches each kind of bug.
 /// It reports the real description and answers from a wrapped engine whose output it perturbs.
@@ -47,6 +48,12 @@ struct PlantedFaultEngine: LayoutEngine {
         /// `elements(in:into:)` replaces what the caller's buffer held instead of appending to it
         /// (an entry point the fuzzer did not call until every query went through each one).
         case bufferQueryDropsHeldElements
+        /// Format v3, deferred mode: each section's first unmeasured item is laid out anyway,
+        /// where estimated mode puts it (an engine that lays out one item too many).
+        case deferredItemLaidOut
+        /// Format v3, deferred mode: no rows are reserved for the unmeasured items (footers,
+        /// the sections after and the content end as if they did not exist).
+        case deferredRowsForgotten
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
         var itemsNeeded: Int {
@@ -54,6 +61,7 @@ struct PlantedFaultEngine: LayoutEngine {
             case .secondCheckpointOffByOne, .topRunCutAtCheckpoint: 65
             case .loneItemPastRoundedCheckpointLow: VerificationHooks.checkpointInterval(columns: 5) + 1
             case .threadedLastSectionLow: ScenarioChecker.fuzzingMinimumItemsForThreads
+            case .deferredItemLaidOut, .deferredRowsForgotten: 2
             default: 10
             }
         }
@@ -94,8 +102,17 @@ struct PlantedFaultEngine: LayoutEngine {
         contentSize = inner.contentSize
         switch fault {
         case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate,
-             .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped, .bufferQueryDropsHeldElements:
+             .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped, .bufferQueryDropsHeldElements, .deferredRowsForgotten:
             break
+        case .deferredItemLaidOut:
+            if description.unmeasuredItems == .deferred, let estimated = Self.withUnmeasuredItems(description, .estimated) {
+                let engine = ReferenceLayoutEngine(estimated)
+                for (section, sectionDescription) in description.sections.enumerated() {
+                    guard let first = sectionDescription.isUnmeasured?.firstIndex(of: true),
+                          let frame = engine.frame(ofItemAt: ItemIndexPath(section: section, item: first)) else { continue }
+                    laidOut.append(LayoutElement(kind: .item, section: section, item: first, frame: frame))
+                }
+            }
         case .loneItemPastRoundedCheckpointLow:
             laidOut = laidOut.map { element in
                 let columns = description.sections[element.section].columns
@@ -175,6 +192,9 @@ struct PlantedFaultEngine: LayoutEngine {
                                           tieBreak: description.tieBreak == .lowestIndex ? .highestIndex : .lowestIndex,
                                           sectionStart: description.sectionStart, columnWidthRounding: description.columnWidthRounding,
                                           sections: description.sections)
+        case .deferredRowsForgotten where description.unmeasuredItems == .deferred:
+            // The unmeasured items dropped: nothing left to reserve rows for.
+            return LayoutInvariants.DeferredRows.measuredOnly(description) ?? description
         case .columnWidthRoundingSlip where description.columnWidthRounding == .nearest:
             return (try? LayoutDescription(width: description.width, placement: description.placement, tieBreak: description.tieBreak,
                                            sectionStart: description.sectionStart, columnWidthRounding: .none,
@@ -182,6 +202,13 @@ struct PlantedFaultEngine: LayoutEngine {
         default:
             return description
         }
+    }
+
+    /// `description` with its unmeasured items laid out as `mode` says.
+    private static func withUnmeasuredItems(_ description: LayoutDescription, _ mode: UnmeasuredItems) -> LayoutDescription? {
+        var rules = RandomLayoutGenerator.Rules(of: description)
+        rules.unmeasuredItems = mode
+        return try? rules.description(width: description.width, sections: description.sections)
     }
 
     /// Re-stacks the sections with tops summed in the order worker threads happen to finish them:

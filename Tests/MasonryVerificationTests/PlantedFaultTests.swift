@@ -147,3 +147,49 @@ import Testing
         }
     }
 }
+
+/// The format v3 faults (deferred mode): seed 7 finds each at its 8th case (142 items), which
+/// shrinks to a deferred section and one null (its only item, or an empty section's one inserted
+/// item, the shrinker moving the update's index with the items it removes); over seeds 1 to 12
+/// each is found within 100 cases.
+@Suite struct FormatV3PlantedFaultTests {
+    @Test(arguments: [PlantedFaultEngine.Fault.deferredItemLaidOut, .deferredRowsForgotten])
+    func aDeferredFaultIsCaughtEarlyAndShrinksToOneItem(fault: PlantedFaultEngine.Fault) throws {
+        let outcome = try Fuzzer(Self.configuration(fault, seed: 7, cases: 2000)).run()
+        let failure = try #require(outcome.failure, "\(fault) not caught in \(outcome.cases) cases")
+        #expect(outcome.cases <= 20, "caught at case \(outcome.cases)")
+        // One null: the description's only item, or an empty section's and one update's.
+        let scenario = failure.shrunk.scenarios[0]
+        let nulls = scenario.description.sections.flatMap(\.measuredItemHeights)
+            + scenario.updates.flatMap { update -> [Double?] in
+                switch update {
+                case .appendMeasurements(_, let heights, _), .insertMeasurements(_, _, let heights, _): heights
+                default: [0]
+                }
+            }
+        #expect(failure.shrunk.scenarios.count == 1 && scenario.description.sections.count == 1 && nulls == [nil],
+                "shrunk to \(failure.shrunk.jsonText())")
+    }
+
+    @Test(arguments: [PlantedFaultEngine.Fault.deferredItemLaidOut, .deferredRowsForgotten])
+    func everySeedFindsADeferredFaultWithinAHundredCases(fault: PlantedFaultEngine.Fault) throws {
+        var found: [Int] = []
+        for seed in UInt64(1)...12 {
+            var configuration = Self.configuration(fault, seed: seed, cases: 100)
+            configuration.shrinkSeconds = 0
+            let outcome = try Fuzzer(configuration).run()
+            if outcome.failure != nil { found.append(outcome.cases) }
+        }
+        #expect(found.count == 12, "found for \(found.count) of 12 seeds, at cases \(found)")
+    }
+
+    private static func configuration(_ fault: PlantedFaultEngine.Fault, seed: UInt64, cases: Int) -> Fuzzer.Configuration {
+        var configuration = Fuzzer.Configuration()
+        configuration.seed = seed
+        configuration.seconds = nil
+        configuration.maximumCases = cases
+        configuration.checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(fault),
+                                                minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
+        return configuration
+    }
+}

@@ -42,6 +42,9 @@ public struct PeerLayoutEngine: LayoutEngine {
     /// CHT has no pinned (sticky) section headers.
     static let unsupportedPinnedHeaders = "CHTCollectionViewWaterfallLayout has no pinned headers"
 
+    /// CHT lays everything out again on an invalidation: a re-measured item may change columns.
+    static let unsupportedKeepColumns = "CHTCollectionViewWaterfallLayout has no remeasure \"keepColumns\": it places every item again"
+
     public init(_ description: LayoutDescription) {
         layoutDescription = description
         prepare(description)

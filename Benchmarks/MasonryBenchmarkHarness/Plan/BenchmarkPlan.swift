@@ -103,13 +103,15 @@ struct BenchmarkPlan {
     }
 
     /// One engine's sessions of `workload`, one per `SessionVariant`; the reference and peer
-    /// engines run `slowEngineSessionFrames` frames.
+    /// engines run `slowEngineSessionFrames` frames, and the peer has no `keepColumns`.
     private static func sessions(of workload: Workload, on engine: BenchmarkEngine, in suite: BenchmarkSuite) -> [PlannedBenchmark] {
         let base = workload.benchmarkName(.session, engine: engine, threads: 1)
         let frames = engine == .optimized ? suite.sessionFrames : suite.slowEngineSessionFrames
         let skipReason = engine == .peer ? PeerLayoutEngine.unsupportedFeature(of: workload) : nil
         return SessionVariant.all.map { variant in
-            PlannedBenchmark(name: variant.name(base), skipReason: skipReason, body: .session(variant, frames: frames))
+            let keepsColumns = engine == .peer && variant.remeasure == .keepColumns
+            return PlannedBenchmark(name: variant.name(base), skipReason: skipReason ?? (keepsColumns ? PeerLayoutEngine.unsupportedKeepColumns : nil),
+                                    body: .session(variant, frames: frames))
         }
     }
 

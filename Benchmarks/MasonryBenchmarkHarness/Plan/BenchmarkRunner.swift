@@ -304,19 +304,26 @@ public struct BenchmarkRunner {
 
     /// A session benchmark on a fresh engine of the variant's description (every item
     /// unmeasured), the workload's heights its true ones; then, where the reference runs at this
-    /// size, the engine's final layout verified against a fresh reference layout of it.
+    /// size, the engine's final layout verified against the reference given the same updates
+    /// (a `keepColumns` layout depends on its history, not only on its final description).
     private mutating func measureSession<Engine: MeasurableEngine, Measuring: Measurer>(
         _: Engine.Type, _ benchmark: PlannedBenchmark, _ measured: LayoutDescription, _ measurer: Measuring
     ) {
         guard case .session(let variant, let frames) = benchmark.body else { preconditionFailure("\(benchmark.name) is not a session") }
         let name = benchmark.name.description
         progress(name)
-        var session = ScrollingSession(Engine(variant.description(of: measured), threads: 1), trueHeights: measured.sections[0].itemHeights)
+        let start = variant.description(of: measured)
+        let trueHeights = measured.sections[0].itemHeights
+        var session = ScrollingSession(Engine(start, threads: 1), trueHeights: trueHeights)
         var record = measurer.measureFrames(name, count: frames) { session.frame() }
         record.counters[0].merge(session.counters) { $1 }
         records.append(record)
         if measured.itemCount <= configuration.suite.largestSlowEngineWorkload {
-            verify(session.engine, against: ReferenceLayoutEngine(session.engine.layoutDescription), name)
+            var reference = ReferenceLayoutEngine(start)
+            for run in session.measuredRuns {
+                try! reference.apply(ScrollingSession<Engine>.update(measuring: run, trueHeights: trueHeights))
+            }
+            verify(session.engine, against: reference, name)
         }
         configuration.jemalloc?.purge()
     }

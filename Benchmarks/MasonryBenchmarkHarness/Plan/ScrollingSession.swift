@@ -38,6 +38,9 @@ struct ScrollingSession<Engine: LayoutEngine> {
     private(set) var measuredPrefix = 0
     /// Deferred mode: the bottom of each column's last measured item, by the column's x.
     private var columnBottoms: [(x: Double, bottom: Double)] = []
+    /// The runs measured, in order: what a reference replays to check a history-dependent
+    /// (`keepColumns`) layout. One `Range` (16 bytes) per update.
+    private(set) var measuredRuns: [Range<Int>] = []
     /// The updates applied (one per contiguous run), and the items they measured.
     private(set) var updates = 0
     private(set) var measuredItems = 0
@@ -115,9 +118,15 @@ struct ScrollingSession<Engine: LayoutEngine> {
         columnBottoms.count < columns ? -.infinity : columnBottoms.lazy.map(\.bottom).min()!
     }
 
+    /// The update that measures `run` with its `trueHeights`.
+    static func update(measuring run: Range<Int>, trueHeights: [Double]) -> LayoutUpdate {
+        .setItemHeights(section: 0, startingAt: run.lowerBound, heights: Array(trueHeights[run]))
+    }
+
     /// One update measuring `run` with its true heights.
     private mutating func measure(_ run: Range<Int>) {
-        try! engine.apply(.setItemHeights(section: 0, startingAt: run.lowerBound, heights: Array(trueHeights[run])))
+        try! engine.apply(Self.update(measuring: run, trueHeights: trueHeights))
+        measuredRuns.append(run)
         for item in run { isMeasured[item] = true }
         updates += 1
         measuredItems += run.count

@@ -1,25 +1,18 @@
 // A session benchmark's variant: how unmeasured items are laid out and how a measurement re-places them.
 import MasonryLayout
 
-/// What a measurement does to the items below a re-measured one (`/remeasure:<policy>`): one case
-/// per policy the engines offer. A new policy is one case here and its line in
-/// `SessionVariant.description(of:)`; the plan measures every case in estimated mode.
-enum RemeasurePolicy: String, CaseIterable, Sendable {
-    /// Every item after the re-measured one is placed again (the default, and today the only one).
-    case reflow
-}
-
 /// One session benchmark of a workload: `/unmeasured:<mode>/remeasure:<policy>`.
 struct SessionVariant: Hashable, Sendable {
     var unmeasured: UnmeasuredItems
-    var remeasure: RemeasurePolicy
+    /// What a measurement does to the items below a re-measured one: every policy the engines offer.
+    var remeasure: Remeasure
 
     /// The variants a session workload measures, in order: deferred (its items are measured once,
     /// in order, and never re-measured, so the policy does not apply: only the default's name),
     /// then estimated under every policy.
     static var all: [SessionVariant] {
         [SessionVariant(unmeasured: .deferred, remeasure: .reflow)]
-            + RemeasurePolicy.allCases.map { SessionVariant(unmeasured: .estimated, remeasure: $0) }
+            + Remeasure.allCases.map { SessionVariant(unmeasured: .estimated, remeasure: $0) }
     }
 
     /// One frame at 120 Hz, in nanoseconds: the budget `frames_over_budget` counts frames over.
@@ -42,10 +35,7 @@ struct SessionVariant: Hashable, Sendable {
             unmeasured.measuredItemHeights = Array(repeating: nil, count: section.itemHeights.count)
             return unmeasured
         }
-        switch remeasure {
-        case .reflow:
-            return try! LayoutDescription(width: measured.width, placement: measured.placement, unmeasuredItems: unmeasured,
-                                          sections: sections)
-        }
+        return try! LayoutDescription(width: measured.width, placement: measured.placement, unmeasuredItems: unmeasured,
+                                      remeasure: remeasure, sections: sections)
     }
 }

@@ -34,12 +34,14 @@ public struct SectionDescription: Hashable, Sendable {
     /// item is unmeasured, ignored otherwise.
     public var estimatedItemHeight: Double?
     /// Parallel to `itemHeights`: true where the item has not been measured yet (format v3's
-    /// `null` height). nil: every item is measured. Setting it costs O(items) (a count).
+    /// `null` height). nil: every item is measured; flags that are all false read as nil, so a
+    /// section measured by updates equals the same section given its heights. Setting it costs
+    /// O(items) (a count).
     public var isUnmeasured: [Bool]? {
         get { unmeasuredMask }
         set {
-            unmeasuredMask = newValue
             unmeasuredCount = newValue?.count(where: { $0 }) ?? 0
+            unmeasuredMask = unmeasuredCount > 0 ? newValue : nil
         }
     }
     /// `isUnmeasured`'s storage, which updates change in place (keeping `unmeasuredCount`).
@@ -144,6 +146,7 @@ public struct SectionDescription: Hashable, Sendable {
         unmeasuredCount -= unmeasuredMask![range].count(where: { $0 })
         unmeasuredCount += flags?.count(where: { $0 }) ?? 0
         unmeasuredMask!.replaceSubrange(range, with: flags ?? Array(repeating: false, count: count))
+        if unmeasuredCount == 0 { unmeasuredMask = nil }  // every item measured: as if given measured
     }
 
     /// A section of `columns` columns (format v1's `columns`).

@@ -5,7 +5,9 @@ import MasonryLayout
 /// horizontal layout's frames transposed back): each item is its height tall and as wide as
 /// its span (one column, or `columnWidth * k + columnSpacing * (k - 1)`), starts at a column's
 /// x, the items covering a column come in y order without overlapping, and every frame lies
-/// inside the content size. O(items × span).
+/// inside the content size; format v3: an unmeasured item laid out with its estimate is exactly
+/// that tall, and a deferred one has no frame, is returned by no query, and leaves its rows
+/// reserved below its section's deepest column. O(items × span).
 public enum LayoutInvariants {
     /// The first violated invariant, or nil.
     ///
@@ -27,7 +29,14 @@ public enum LayoutInvariants {
             let columns = ColumnPositions(description, section: section)
             lastInColumn.removeAll(keepingCapacity: true)
             lastInColumn.append(contentsOf: repeatElement(nil, count: columns.count))
+            let deferred = description.unmeasuredItems == .deferred
             for item in sectionDescription.itemHeights.indices {
+                if deferred, sectionDescription.isItemUnmeasured(item) {
+                    guard engine.frame(ofItemAt: ItemIndexPath(section: section, item: item)) == nil else {
+                        return "section \(section) item \(item) is unmeasured and deferred, yet has a frame"
+                    }
+                    continue
+                }
                 guard let screen = engine.frame(ofItemAt: ItemIndexPath(section: section, item: item)) else {
                     return "section \(section) item \(item) has no frame"
                 }
@@ -36,6 +45,10 @@ public enum LayoutInvariants {
                 let width = columns.width(ofSpan: span)
                 guard frame.width.bitPattern == width.bitPattern else {
                     return "section \(section) item \(item) is \(frame.width) wide, \(span) column(s) are \(width)"
+                }
+                if sectionDescription.isItemUnmeasured(item), let estimate = sectionDescription.estimatedItemHeight,
+                   frame.height.bitPattern != estimate.bitPattern {
+                    return "section \(section) item \(item) is unmeasured and \(frame.height) long, its section's estimate is \(estimate)"
                 }
                 guard frame.height.bitPattern == sectionDescription.itemHeights[item].bitPattern else {
                     return "section \(section) item \(item) is \(frame.height) long, its height is \(sectionDescription.itemHeights[item])"
@@ -65,7 +78,7 @@ public enum LayoutInvariants {
                 }
             }
         }
-        return nil
+        return description.unmeasuredItems == .deferred ? DeferredRows.firstViolation(in: engine) : nil
     }
 
     /// `value` moved by `ulps` units in the last place (up when positive).

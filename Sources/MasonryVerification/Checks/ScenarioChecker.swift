@@ -53,6 +53,7 @@ public struct ScenarioChecker: Sendable {
                 return failure("\(preparedStage): \(difference)", engine, reference)
             }
             for (index, update) in scenario.updates.enumerated() {
+                let kept = KeptColumns(before: update, in: engine)
                 let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
                 let engineError = Result { () throws(LayoutError) in try engine.apply(update) }.failure
                 let stage = "\(name)after updates[\(index)] (\(update)) on \(threads) thread(s)"
@@ -61,6 +62,9 @@ public struct ScenarioChecker: Sendable {
                                    engine, reference)
                 }
                 if let failure = compare(engine, reference, queries: scenario.queries, stage: stage) { return failure }
+                if engineError == nil, let violation = kept.firstViolation(after: engine) {
+                    return failure("\(stage): invariant: \(violation)", engine, reference)
+                }
                 if let difference = anchors.step(applied: index + 1, update: update, accepted: referenceError == nil, engine, reference) {
                     return failure("\(stage): \(difference)", engine, reference)
                 }

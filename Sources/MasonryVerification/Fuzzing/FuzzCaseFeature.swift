@@ -45,6 +45,19 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case nearMissPinnedQuery = "a pinned query one ulp above a section's header"
     case nearMissPinnedHeaderReached = "… which that header reaches (its pinned y rounded above its section's top)"
     case nearMissReachedAfterCollapsedSection = "… just after an empty section of no height"
+    case nullsEstimated = "null heights laid out with their estimate (unmeasuredItems estimated)"
+    case estimateTiesMeasured = "an estimate equal to a measured height of its section, which has a null"
+    case deferred = "unmeasuredItems deferred, with a null"
+    case deferredAllUnmeasured = "… a deferred section of nulls only"
+    case deferredMeasuredSection = "… a deferred description's section with an estimate and no null"
+    case measuredInOrder = "an update measuring from a section's first unmeasured item (the typical feed), accepted"
+    case measuredOutOfOrderEstimated = "an update measuring past the first unmeasured item, estimated mode (accepted)"
+    case refusedOutOfOrder = "an update refused in deferred mode for its order alone (out of order or un-measuring)"
+    case estimateRestored = "a setMeasurements returning a measured item to its estimate (null)"
+    case nullsAppendedOrInserted = "an appendMeasurements or insertMeasurements with a null, accepted"
+    case measurementAtCheckpoint = "an accepted item update of a section with an estimate, starting or ending at k·K - 1, k·K or k·K + 1"
+    case measuringWithSpans = "an accepted item update with spans, of a section with an estimate"
+    case remeasuredKeepingColumns = "an accepted re-measure of laid-out items in a shortest-column section of 2+ columns (remeasure keepColumns)"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
     public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {
@@ -54,6 +67,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
             [section.inset.top, section.inset.left, section.inset.bottom, section.inset.right, section.columnSpacing, section.itemSpacing]
         }
         let tiny = { (value: Double) in value > 0 && value <= 1e-300 }
+        if Self.formatV3.contains(self) { return formatV3IsPresent(in: chain) }
         switch self {
         case .subnormalHeaderOrFooter:
             return sections.contains { $0.headerHeight.isSubnormal || $0.footerHeight.isSubnormal }
@@ -191,6 +205,8 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
                     return reached && section > 0 && sections[section - 1].hasNoHeight
                 }
             }
+        default:
+            return false  // format v3's, above
         }
     }
 
@@ -210,8 +226,12 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
         switch update {
         case .appendItems(let section, let heights, _) where sections.indices.contains(section):
             return atCheckpoint(sections[section].itemHeights.count + heights.count, columns: sections[section].columns)
+        case .appendMeasurements(let section, let heights, _) where sections.indices.contains(section):
+            return atCheckpoint(sections[section].itemHeights.count + heights.count, columns: sections[section].columns)
         case .setItemHeights(let section, let index, _, _) where sections.indices.contains(section),
-             .insertItems(let section, let index, _, _) where sections.indices.contains(section):
+             .insertItems(let section, let index, _, _) where sections.indices.contains(section),
+             .setMeasurements(let section, let index, _, _) where sections.indices.contains(section),
+             .insertMeasurements(let section, let index, _, _) where sections.indices.contains(section):
             return atCheckpoint(index, columns: sections[section].columns)
         case .deleteItems(let section, let range) where sections.indices.contains(section):
             return atCheckpoint(range.lowerBound, columns: sections[section].columns)

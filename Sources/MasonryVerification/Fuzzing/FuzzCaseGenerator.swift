@@ -8,9 +8,12 @@ extension Fuzzer {
     /// thousands of sections, a section of thousands of items, section counts around the
     /// threaded batch plan, item counts at checkpoint boundaries, many columns, a layout above
     /// the engine's own threading threshold; extreme lengths; up to eight updates (indices at
-    /// checkpoint boundaries where the counts are); the engine prepared again with another
+    /// checkpoint boundaries where the counts are; in format v3 cases, at times a measuring
+    /// update before each); the engine prepared again with another
     /// description and back; queries after every step, touching the frames the step moved;
-    /// hidden cells and collapsed sections, first-screen and near-miss queries (`LayoutEdgeCases`).
+    /// hidden cells and collapsed sections, first-screen and near-miss queries (`LayoutEdgeCases`);
+    /// format v3's null heights, estimated and deferred, and updates that measure them, in order
+    /// and out of it (`RandomLayoutGenerator.withUnmeasuredItems`, `measurementUpdate`).
     public static func scenario(seed: UInt64) -> ScenarioChain {
         var generator = FuzzCaseGenerator(seed: seed)
         return generator.chain()
@@ -44,10 +47,14 @@ struct FuzzCaseGenerator {
     let reprepares: Bool
     /// Collapsed items and sections, first-screen and near-miss queries.
     var edgeCases: LayoutEdgeCases
+    /// Format v3's unmeasured items and measuring updates, from a stream of their own: a case
+    /// without them is the case it was before format v3.
+    var measurements: RandomLayoutGenerator
 
     init(seed: UInt64) {
         random = RandomLayoutGenerator(seed: seed)
         edgeCases = LayoutEdgeCases(seed: seed)
+        measurements = RandomLayoutGenerator(seed: seed ^ 0x3EA5_0ED0_0000_0003)
         let roll = Int(random.generator.next() % 1000)
         let form: Form = switch roll {
         case 0..<3: .aboveThreadingThreshold
@@ -96,7 +103,7 @@ struct FuzzCaseGenerator {
     }
 
     private mutating func description() -> LayoutDescription {
-        edgeCases.applied(to: drawnDescription())
+        measurements.withUnmeasuredItems(edgeCases.applied(to: drawnDescription()), rates: .fuzzing)
     }
 
     private mutating func drawnDescription() -> LayoutDescription {
@@ -138,11 +145,19 @@ struct FuzzCaseGenerator {
     private mutating func updates(for description: LayoutDescription, count: Int) -> [LayoutUpdate] {
         let boundaries = form == .checkpointBoundaries || form == .manyColumns ? 0.35 : 0.05
         var current = description
-        return (0..<count).map { _ in
+        var updates: [LayoutUpdate] = []
+        // Format v3's measuring updates come on top of format v2's (before each, at the rate
+        // `FormatV3Rates.fuzzing` states, drawn from their own stream), so that v2's shares stay.
+        for _ in 0..<count {
+            if let measuring = measurements.measurementUpdateIfDrawn(for: current, rates: .fuzzing, boundaries: boundaries, formatV2: .fuzzing) {
+                updates.append(measuring)
+                try? current.apply(measuring)
+            }
             let update = random.update(for: current, boundaries: boundaries, formatV2: .fuzzing)
+            updates.append(update)
             try? current.apply(update)
-            return update
         }
+        return updates
     }
 
     mutating func chain() -> ScenarioChain {
@@ -171,7 +186,8 @@ struct FuzzCaseGenerator {
     /// The scenario of `description` and `updates`, with queries over the layout after every
     /// step: random ones, and ones touching the frames near what the step changed; before the
     /// updates also the edge cases' (the first screen, a near miss above a header).
-    private mutating func scenario(_ description: LayoutDescription, updates: [LayoutUpdate]) -> LayoutScenario {
+    private mutating func scenario(_ drawn: LayoutDescription, updates: [LayoutUpdate]) -> LayoutScenario {
+        let description = RandomLayoutGenerator.canonical(drawn)
         var reference = ReferenceLayoutEngine(description)
         let elements = allElements(of: reference).map(\.frame)
         var queries = (0..<2).map { _ in query(random.rect(in: reference.contentSize, touching: [])) }
@@ -228,6 +244,7 @@ private extension LayoutDescription {
             let kept = max(0, count(index, section.itemHeights.count))
             copy.itemHeights = Array(section.itemHeights.prefix(kept))
             copy.itemSpans = section.itemSpans.map { Array($0.prefix(kept)) }
+            copy.isUnmeasured = section.isUnmeasured.map { Array($0.prefix(kept)) }
             return copy
         }
         return try RandomLayoutGenerator.Rules(of: self).description(width: width, sections: sections)
@@ -250,6 +267,7 @@ private extension LayoutDescription {
             rules.sectionStart = rules.sectionStart == .belowLongestColumn ? .continueColumns : .belowLongestColumn
             if rules.sectionStart == .continueColumns {
                 rules.trailingItemSpacing = .include
+                rules.unmeasuredItems = .estimated
                 let columns = sections.first?.columns ?? 1
                 sections = sections.map { section in
                     var copy = section

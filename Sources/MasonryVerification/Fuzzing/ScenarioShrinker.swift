@@ -14,7 +14,10 @@ import MasonryWorkloads
 /// headers and footers; heights replaced by small integers that keep their order and ties (then
 /// 1, 0, rounded, halved); a simpler width; format v1 where it still fails (vertical, left to
 /// right, trailing spacing included, no floor rounding, display scale 1, no spans, fixed column
-/// counts, updates without spans, queries with closed edges and unpinned headers). Rounds repeat until one changes nothing, the
+/// counts, updates without spans, queries with closed edges and unpinned headers); format v2
+/// where it still fails (nulls measured with their estimate in the description and in updates,
+/// deferred turned estimated, measuring updates without nulls turned plain ones, estimates
+/// without nulls dropped). Rounds repeat until one changes nothing, the
 /// deadline passes or the check budget is spent; the smallest failing chain so far is the answer.
 public struct ScenarioShrinker {
     /// What a candidate did.
@@ -178,14 +181,17 @@ private final class Search {
             reduceList(count: { scenario().description.sections[section].itemHeights.count / interval() }, alternative: reanchor) { blocks in
                 let items = (blocks.lowerBound * interval())..<(blocks.upperBound * interval())
                 return described(width: nil) { $0[section].removeItems(in: items) }
+                    .map { ScenarioShrinker.shiftingUpdates(of: $0, link: link, section: section, removed: items) }
             }
             reduceList(count: { scenario().description.sections[section].itemHeights.count }, alternative: reanchor) { range in
                 described(width: nil) { $0[section].removeItems(in: range) }
+                    .map { ScenarioShrinker.shiftingUpdates(of: $0, link: link, section: section, removed: range) }
             }
             section += 1
         }
         reduceColumns(described)
         simplifyFormatV2(link, with)
+        simplifyFormatV3(link, described: described, with: with)
         reduceUpdates(link, with)
         simplifyLengths(described)
         simplifyHeights(link, described: described, with: with)
@@ -257,7 +263,8 @@ private final class Search {
             return with { $0.description = description }
         }
         let ruleChanges: [(inout RandomLayoutGenerator.Rules) -> Void] = [
-            { $0.axis = .vertical }, { $0.direction = .leftToRight }, { $0.trailingItemSpacing = .include },
+            { $0.axis = .vertical }, { $0.direction = .leftToRight }, { $0.trailingItemSpacing = .include }, { $0.unmeasuredItems = .estimated },
+            { $0.remeasure = .reflow },
             { if $0.rounding == .floor { $0.rounding = .none } }, { $0.displayScale = 1 },
         ]
         for change in ruleChanges where !stopped {
@@ -273,7 +280,7 @@ private final class Search {
         }
         let plainUpdates = { (scenario: inout LayoutScenario, index: Int?) in
             for position in scenario.updates.indices where index == nil || index == position {
-                scenario.updates[position] = Self.update(scenario.updates[position], spans: nil)
+                scenario.updates[position] = ScenarioShrinker.update(scenario.updates[position], spans: nil)
             }
         }
         if !attempt(with { plainUpdates(&$0, nil) }) {
@@ -293,15 +300,38 @@ private final class Search {
         }
     }
 
+    /// Format v2 where it still fails: the nulls measured with their estimate (in every section
+    /// at once, then one by one), estimates without nulls dropped, then the updates' nulls
+    /// measured and measuring updates without nulls turned plain (all at once, then one by one).
+    /// Deferred mode turned estimated is a rule change of `simplifyFormatV2`.
+    private func simplifyFormatV3(_ link: Int, described: (Double?, (inout [SectionDescription]) -> Void) -> ScenarioChain?,
+                                  with: ((inout LayoutScenario) -> Void) -> ScenarioChain) {
+        guard ScenarioShrinker.usesFormatV3(chain.scenarios[link]) else { return }
+        for change in [ScenarioShrinker.measureNulls, ScenarioShrinker.dropEstimates] where !stopped {
+            if !attempt(described(nil) { change(&$0, nil) }) {
+                for section in chain.scenarios[link].description.sections.indices where !stopped {
+                    attempt(described(nil) { change(&$0, section) })
+                }
+            }
+        }
+        for change in [ScenarioShrinker.measuringNulls(inUpdatesOf:at:), ScenarioShrinker.plainUpdates(of:at:)] where !stopped {
+            if !attempt(with { $0 = change($0, nil) }) {
+                for index in chain.scenarios[link].updates.indices where !stopped {
+                    attempt(with { $0 = change($0, index) })
+                }
+            }
+        }
+    }
+
     /// Shorter updates: fewer heights in each, simpler inserted sections.
     private func reduceUpdates(_ link: Int, _ with: ((inout LayoutScenario) -> Void) -> ScenarioChain) {
         var index = 0
         while index < chain.scenarios[link].updates.count, !stopped {
-            func heights() -> [Double]? { Self.heights(of: chain.scenarios[link].updates[index]) }
+            func heights() -> [Double?]? { ScenarioShrinker.heights(of: chain.scenarios[link].updates[index]) }
             if heights() != nil {
                 reduceList(count: { heights()?.count ?? 0 }) { range in
                     with { scenario in
-                        scenario.updates[index] = Self.update(scenario.updates[index], removingItemsIn: range)
+                        scenario.updates[index] = ScenarioShrinker.update(scenario.updates[index], removingItemsIn: range)
                     }
                 }
             }
@@ -345,12 +375,18 @@ private final class Search {
     private func simplifyHeights(_ link: Int, described: (Double?, (inout [SectionDescription]) -> Void) -> ScenarioChain?,
                                  with: ((inout LayoutScenario) -> Void) -> ScenarioChain) {
         let scenario = chain.scenarios[link]
-        let ranks = Self.ranks(scenario.description.sections.flatMap(\.itemHeights) + scenario.updates.flatMap { Self.heights(of: $0) ?? [] })
+        let ranks = Self.ranks(scenario.description.sections.flatMap(\.itemHeights) + scenario.description.sections.compactMap(\.estimatedItemHeight)
+            + scenario.updates.flatMap { (ScenarioShrinker.heights(of: $0) ?? []).compactMap { $0 } })
         for map in [{ ranks[$0] ?? $0 }, { $0 == 0 ? 0 : 1 }, { $0.rounded() }] as [(Double) -> Double] where !stopped {
             var candidate = chain.scenarios[link]
-            candidate.updates = candidate.updates.map { update in Self.heights(of: update).map { Self.update(update, heights: $0.map(map)) } ?? update }
+            candidate.updates = candidate.updates.map { update in
+                ScenarioShrinker.heights(of: update).map { ScenarioShrinker.update(update, heights: $0.map { $0.map(map) }) } ?? update
+            }
             var sections = candidate.description.sections
-            for index in sections.indices { sections[index].itemHeights = sections[index].itemHeights.map(map) }
+            for index in sections.indices {
+                sections[index].itemHeights = sections[index].itemHeights.map(map)
+                sections[index].estimatedItemHeight = sections[index].estimatedItemHeight.map(map)
+            }
             guard let description = Self.description(candidate.description, sections: sections) else { continue }
             candidate.description = description
             if attempt(with { $0 = candidate }) { break }
@@ -419,54 +455,6 @@ private final class Search {
         for (rank, value) in Set(values.filter { $0 != 0 }).sorted().enumerated() { result[value] = Double(rank + 1) }
         return result
     }
-
-    static func heights(of update: LayoutUpdate) -> [Double]? { items(of: update)?.heights }
-
-    /// The items an update brings or changes: their heights and spans; nil for other updates.
-    static func items(of update: LayoutUpdate) -> (heights: [Double], spans: [ItemSpan]?)? {
-        switch update {
-        case .appendItems(_, let heights, let spans), .insertItems(_, _, let heights, let spans), .setItemHeights(_, _, let heights, let spans):
-            (heights, spans)
-        case .insertSection(let section, _): (section.itemHeights, section.itemSpans)
-        case .deleteItems, .deleteSection, .setWidth, .appendMeasurements, .setMeasurements, .insertMeasurements: nil
-        }
-    }
-
-    /// `update` with other items (heights and spans) in place of its own; other updates as they are.
-    static func update(_ update: LayoutUpdate, heights: [Double], spans: [ItemSpan]?) -> LayoutUpdate {
-        switch update {
-        case .appendItems(let section, _, _):
-            return .appendItems(section: section, heights: heights, spans: spans)
-        case .insertItems(let section, let index, _, _):
-            return .insertItems(section: section, at: index, heights: heights, spans: spans)
-        case .setItemHeights(let section, let start, _, _):
-            return .setItemHeights(section: section, startingAt: start, heights: heights, spans: spans)
-        case .insertSection(var section, let index):
-            section.itemHeights = heights
-            section.itemSpans = spans
-            return .insertSection(section, at: index)
-        case .deleteItems, .deleteSection, .setWidth, .appendMeasurements, .setMeasurements, .insertMeasurements:
-            return update
-        }
-    }
-
-    /// `update` with other heights for the same items (spans kept).
-    static func update(_ update: LayoutUpdate, heights: [Double]) -> LayoutUpdate {
-        Self.update(update, heights: heights, spans: items(of: update)?.spans)
-    }
-
-    /// `update` with other spans for its items (nil: every item one column).
-    static func update(_ update: LayoutUpdate, spans: [ItemSpan]?) -> LayoutUpdate {
-        items(of: update).map { Self.update(update, heights: $0.heights, spans: spans) } ?? update
-    }
-
-    /// `update` without the items in `range` of its list (heights and spans alike).
-    static func update(_ update: LayoutUpdate, removingItemsIn range: Range<Int>) -> LayoutUpdate {
-        guard let items = items(of: update) else { return update }
-        var section = SectionDescription(columns: 1, itemHeights: items.heights, itemSpans: items.spans)
-        section.removeItems(in: range)
-        return Self.update(update, heights: section.itemHeights, spans: section.itemSpans)
-    }
 }
 
 private extension SectionDescription {
@@ -474,5 +462,6 @@ private extension SectionDescription {
     mutating func removeItems(in range: Range<Int>) {
         itemHeights.removeSubrange(range)
         itemSpans?.removeSubrange(range)
+        isUnmeasured?.removeSubrange(range)
     }
 }

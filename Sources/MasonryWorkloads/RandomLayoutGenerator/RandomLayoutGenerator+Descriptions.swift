@@ -75,6 +75,10 @@ extension RandomLayoutGenerator {
         public var trailingItemSpacing = TrailingItemSpacing.include
         public var axis = ScrollAxis.vertical
         public var direction = ColumnDirection.leftToRight
+        /// Format v3: how unmeasured items are laid out (`deferred` needs `belowLongestColumn`).
+        public var unmeasuredItems = UnmeasuredItems.estimated
+        /// Format v3: what a re-measure does to later items (`keepColumns` needs `belowLongestColumn`).
+        public var remeasure = Remeasure.reflow
 
         public init(placement: Placement, tieBreak: TieBreak, sectionStart: SectionStart, rounding: ColumnWidthRounding) {
             self.placement = placement
@@ -91,13 +95,15 @@ extension RandomLayoutGenerator {
             trailingItemSpacing = description.trailingItemSpacing
             axis = description.axis
             direction = description.direction
+            unmeasuredItems = description.unmeasuredItems
+            remeasure = description.remeasure
         }
 
         /// A description of these rules. O(items) for the checks.
         public func description(width: Double, sections: [SectionDescription]) throws(LayoutError) -> LayoutDescription {
             try LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
                                   columnWidthRounding: rounding, displayScale: displayScale, trailingItemSpacing: trailingItemSpacing,
-                                  axis: axis, direction: direction, sections: sections)
+                                  axis: axis, direction: direction, unmeasuredItems: unmeasuredItems, remeasure: remeasure, sections: sections)
         }
     }
 

@@ -65,3 +65,33 @@ extension RandomLayoutGenerator {
                                                   floorRounding: 0.2, displayScale: 0.3, trailingExclude: 0.25)
     }
 }
+
+extension RandomLayoutGenerator {
+    /// The chances of format v3's unmeasured items in a description and of measuring updates
+    /// (`withUnmeasuredItems`, `measurementUpdate`). Drawn from a stream of their own by the
+    /// fuzzer, so that a case without them is the case it was before format v3.
+    public struct FormatV3Rates: Sendable, Equatable {
+        /// That a description gets estimates and `null` heights in some of its sections.
+        public var unmeasured = 0.0
+        /// That such a description (with `belowLongestColumn`) is `unmeasuredItems: deferred`.
+        public var deferred = 0.0
+        /// That a measuring update (`measurementUpdate`) of such a description comes before
+        /// each of format v2's (on top of them: their shares stay).
+        public var measuring = 0.0
+        /// That such a description (with `belowLongestColumn`) re-measures with `remeasure:
+        /// keepColumns`.
+        public var keepColumns = 0.0
+
+        public init(unmeasured: Double = 0, deferred: Double = 0, measuring: Double = 0, keepColumns: Double = 0) {
+            self.unmeasured = unmeasured
+            self.deferred = deferred
+            self.measuring = measuring
+            self.keepColumns = keepColumns
+        }
+
+        /// None: format v2 descriptions and updates.
+        public static let none = FormatV3Rates()
+        /// The fuzzer's rates (MasonryLayout.docc/Verification.md, "The generator's distribution").
+        public static let fuzzing = FormatV3Rates(unmeasured: 0.3, deferred: 0.55, measuring: 0.7, keepColumns: 0.5)
+    }
+}

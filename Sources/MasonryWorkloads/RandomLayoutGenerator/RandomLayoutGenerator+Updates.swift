@@ -48,6 +48,7 @@ extension RandomLayoutGenerator {
             let columnCount = new.columnCount
             new.columnCount = columnCount  // an adaptive count unresolved, as a scenario file gives it
             new.itemHeights = itemHeights(count: integer(0...30))
+            new.isUnmeasured = nil  // a format v3 section's flags were for its own items
             let spansNew = new.itemSpans != nil ? max(formatV2.spans, 0.6) : formatV2.spans
             new.itemSpans = rarely(spansNew) ? itemSpans(count: new.itemHeights.count, columns: max(1, sections.isEmpty ? 2 : sections[0].columns)) : nil
             return .insertSection(new, at: integer(0...sections.count))
