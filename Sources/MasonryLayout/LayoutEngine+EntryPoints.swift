@@ -29,6 +29,7 @@ public enum LayoutEngineEntryPoint: String, CaseIterable, Sendable {
     case frameOfItem = "func frame(ofItemAt:)"
     case frameOfSupplementary = "func frame(ofSupplementary:inSection:)"
     case apply = "func apply(_:)"
+    case applyContentsOf = "func apply(contentsOf:)"
     /// `scrollAnchor(in:)` (Anchoring/LayoutEngine+ScrollAnchor.swift).
     case scrollAnchor = "func scrollAnchor(in:)"
     /// `contentOffset(restoring:viewportLength:)` (Anchoring/LayoutEngine+ScrollAnchor.swift).

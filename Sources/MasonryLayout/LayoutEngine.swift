@@ -47,6 +47,12 @@ public protocol LayoutEngine {
     /// Applies an incremental change to the laid-out description. A refused update leaves the
     /// engine as it was.
     mutating func apply(_ update: LayoutUpdate) throws(LayoutError)
+
+    /// Applies `updates` in order as one batch (a collection view's batch updates, or the cells
+    /// a frame measured): the same layout as applying them one by one, and all or nothing: when
+    /// one is refused, the engine is left as it was before the first. The default applies them
+    /// one by one to a copy; the optimized engine lays out a batch of re-measures once.
+    mutating func apply(contentsOf updates: [LayoutUpdate]) throws(LayoutError)
 }
 
 extension LayoutEngine {
@@ -71,6 +77,15 @@ extension LayoutEngine {
     /// The answer to `query`.
     public func elements(for query: LayoutQuery) -> [LayoutElement] {
         elements(in: query.rect, edges: query.edges, pinningHeaders: query.pinningHeaders)
+    }
+
+    /// Applies `updates` one by one to a copy of the engine, which replaces it when every one is
+    /// accepted. Costs what they cost one by one, plus a copy (copy on write: the first update
+    /// pays it).
+    public mutating func apply(contentsOf updates: [LayoutUpdate]) throws(LayoutError) {
+        var copy = self
+        for update in updates { try copy.apply(update) }
+        self = copy
     }
 
     /// Appends `elements(in:)`: engines that can append without building an array first

@@ -82,17 +82,24 @@ struct ScrollingSession<Engine: LayoutEngine> {
         return found.count
     }
 
-    /// Estimated mode: the unmeasured items among `found`, one update per contiguous run.
+    /// Estimated mode: the unmeasured items among `found`, one update per contiguous run, the
+    /// frame's updates applied as one batch (`apply(contentsOf:)`), as a collection view
+    /// invalidates once for the cells it sized in a pass.
     private mutating func measureUnmeasured(in found: [LayoutElement]) {
         var items = found.compactMap { element in element.kind == .item && !isMeasured[element.item] ? element.item : nil }
         items.sort()
+        var runs: [Range<Int>] = []
         var start = 0
         while start < items.count {
             var end = start + 1
             while end < items.count, items[end] == items[end - 1] + 1 { end += 1 }
-            measure(items[start]..<(items[end - 1] + 1))
+            runs.append(items[start]..<(items[end - 1] + 1))
             start = end
         }
+        guard !runs.isEmpty else { return }
+        try! engine.apply(contentsOf: runs.map { Self.update(measuring: $0, trueHeights: trueHeights) })
+        for run in runs { record(run) }
+        suffixItems += trueHeights.count - runs[0].lowerBound  // the batch lays out from its first run once
     }
 
     /// Deferred mode: runs of `columns` items in order while the shortest column ends above `bottom`.
@@ -126,11 +133,16 @@ struct ScrollingSession<Engine: LayoutEngine> {
     /// One update measuring `run` with its true heights.
     private mutating func measure(_ run: Range<Int>) {
         try! engine.apply(Self.update(measuring: run, trueHeights: trueHeights))
+        record(run)
+        suffixItems += trueHeights.count - run.lowerBound
+    }
+
+    /// Counts `run` as measured (its update applied).
+    private mutating func record(_ run: Range<Int>) {
         measuredRuns.append(run)
         for item in run { isMeasured[item] = true }
         updates += 1
         measuredItems += run.count
-        suffixItems += trueHeights.count - run.lowerBound
     }
 
     /// The session's counters after its frames: `updates_per_frame` (mean) and, in estimated

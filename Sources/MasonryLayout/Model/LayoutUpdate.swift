@@ -31,6 +31,16 @@ public enum LayoutUpdate: Hashable, Sendable {
     /// `insertItems` whose heights may be nil.
     case insertMeasurements(section: Int, at: Int, heights: [Double?], spans: [ItemSpan]? = nil)
 
+    /// How many items an item update brings or changes (0 for other updates).
+    var itemCount: Int {
+        switch self {
+        case .appendItems(_, let heights, _), .setItemHeights(_, _, let heights, _), .insertItems(_, _, let heights, _): heights.count
+        case .appendMeasurements(_, let heights, _), .setMeasurements(_, _, let heights, _), .insertMeasurements(_, _, let heights, _):
+            heights.count
+        case .deleteItems, .insertSection, .deleteSection, .setWidth: 0
+        }
+    }
+
     /// Whether the update gives item spans (an item update with `spans`, or a section with
     /// `itemSpans`).
     public var carriesItemSpans: Bool {

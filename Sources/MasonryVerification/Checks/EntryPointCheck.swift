@@ -28,7 +28,7 @@ extension LayoutEngineEntryPoint {
     /// not build until the verifier says how it checks it.
     @_spi(Verification) public var check: EntryPointCheck {
         switch self {
-        case .referenceInitializer, .optimizedInitializer, .prepare, .apply: .byTheSteps
+        case .referenceInitializer, .optimizedInitializer, .prepare, .apply, .applyContentsOf: .byTheSteps
         case .layoutDescription, .contentSize, .frameOfItem, .frameOfSupplementary: .afterEveryStep
         case .elementsForQuery: .query(.elementsForQuery)
         case .elementsInRectWithEdgesAndPinning: .query(.elementsInRectWithEdgesAndPinning)

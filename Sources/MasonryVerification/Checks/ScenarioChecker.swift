@@ -52,6 +52,7 @@ public struct ScenarioChecker: Sendable {
             if let difference = anchors.step(applied: 0, update: nil, accepted: false, engine, reference) {
                 return failure("\(preparedStage): \(difference)", engine, reference)
             }
+            var accepted: [Bool] = []
             for (index, update) in scenario.updates.enumerated() {
                 let kept = KeptColumns(before: update, in: engine)
                 let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
@@ -61,6 +62,7 @@ public struct ScenarioChecker: Sendable {
                     return failure("\(stage): the reference \(referenceError.map { "refused it: \($0)" } ?? "accepted it"), the engine \(engineError.map { "refused it: \($0)" } ?? "accepted it")",
                                    engine, reference)
                 }
+                accepted.append(referenceError == nil)
                 if let failure = compare(engine, reference, queries: scenario.queries, stage: stage) { return failure }
                 if engineError == nil, let violation = kept.firstViolation(after: engine) {
                     return failure("\(stage): invariant: \(violation)", engine, reference)
@@ -72,8 +74,43 @@ public struct ScenarioChecker: Sendable {
             if let difference = anchors.restore(engine, reference) {
                 return failure("\(name)after the last update on \(threads) thread(s): \(difference)", engine, reference)
             }
+            if let failure = checkBatches(scenario, accepted: accepted, threads: threads, against: reference, name: name) { return failure }
         }
         return nil
+    }
+
+    /// `apply(contentsOf:)`: a fresh engine under test applies the scenario's updates again,
+    /// each run of two or more consecutive accepted re-measures as one batch, and must end
+    /// where the reference did, one by one (all of a batch accepted, so the two mean the same).
+    /// Skipped, at no cost, when no such run exists; otherwise one more pass of the engine under
+    /// test, no reference work.
+    private func checkBatches(_ scenario: LayoutScenario, accepted: [Bool], threads: Int, against reference: ReferenceLayoutEngine,
+                              name: String) -> CheckFailure? {
+        let batchable = scenario.updates.indices.map { accepted[$0] && Self.isRemeasure(scenario.updates[$0]) }
+        guard batchable.indices.dropFirst().contains(where: { batchable[$0] && batchable[$0 - 1] }) else { return nil }
+        var engine = candidate(scenario.description, threads)
+        var index = 0
+        while index < scenario.updates.count {
+            var end = index + 1
+            while batchable[index], end < scenario.updates.count, batchable[end] { end += 1 }
+            let batch = Array(scenario.updates[index..<end])
+            let refused = Result { () throws(LayoutError) in try engine.apply(contentsOf: batch) }.failure
+            if refused != nil, batch.count > 1 || accepted[index] {
+                return failure("\(name)updates[\(index)..<\(end)] applied as one batch on \(threads) thread(s): the engine refused it (\(refused!)), one by one the reference accepted each",
+                               engine, reference)
+            }
+            index = end
+        }
+        return compare(engine, reference, queries: scenario.queries,
+                       stage: "\(name)after the updates, runs of re-measures applied as batches (apply(contentsOf:)), on \(threads) thread(s)")
+    }
+
+    /// Whether `update` re-measures items (`setItemHeights`, `setMeasurements`): what a frame batches.
+    private static func isRemeasure(_ update: LayoutUpdate) -> Bool {
+        switch update {
+        case .setItemHeights, .setMeasurements: true
+        default: false
+        }
     }
 
     private func compare(_ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, queries: [LayoutQuery], stage: String) -> CheckFailure? {
