@@ -48,7 +48,7 @@ import Testing
         (document("{\"columns\": 3, \"itemHeights\": []}", top: "\"sectionStart\": \"continueColumns\","),
          "sections[1].columns", .unsupportedCombination),
         ("{\"width\": 100, \"sections\": [\"\u{1}\"]}", "", .malformedJSON),
-    ] + formatV2Cases)
+    ] + formatV2Cases + formatV3Cases)
     func badDocumentsAreRefusedNamingTheField(json: String, path: String, kind: LayoutError.Kind) {
         #expect {
             try LayoutDescription(json: Array(json.utf8))
@@ -57,6 +57,26 @@ import Testing
             return error.kind == kind && error.path == path
         }
     }
+
+    /// Format v3's fields (null heights, estimates, unmeasuredItems, remeasure), misspelt, of the
+    /// wrong type or out of range, and the combinations the format refuses.
+    static let formatV3Cases: [(String, String, LayoutError.Kind)] = [
+        (document("{\"columns\": 2, \"itemHeights\": [1, true]}"), "sections[1].itemHeights[1]", LayoutError.Kind.wrongType),
+        (document("{\"columns\": 2, \"estimatedItemHeight\": -1, \"itemHeights\": [null]}"), "sections[1].estimatedItemHeight", .invalidValue),
+        (document("{\"columns\": 2, \"estimatedItemHeight\": 1e300, \"itemHeights\": [null]}"), "sections[1].estimatedItemHeight", .invalidValue),
+        (document("{\"columns\": 2, \"estimatedItemHeight\": \"300\", \"itemHeights\": [null]}"), "sections[1].estimatedItemHeight", .wrongType),
+        (document("{\"columns\": 2, \"estimatedItemHeigth\": 3, \"itemHeights\": [null]}"), "sections[1].estimatedItemHeigth", .unknownField),
+        (document("{\"columns\": 2, \"estimatedItemHeight\": 3, \"itemHeights\": [null, 4]}", top: "\"unmeasuredItems\": \"deferred\","),
+         "sections[1].itemHeights[1]", .unsupportedCombination),
+        (document("{\"columns\": 2, \"itemHeights\": []}", top: "\"unmeasuredItems\": \"deffered\","), "unmeasuredItems", .invalidValue),
+        (document("{\"columns\": 2, \"itemHeights\": []}", top: "\"unmeasuredItems\": 1,"), "unmeasuredItems", .wrongType),
+        (document("{\"columns\": 2, \"itemHeights\": []}", top: "\"unmeasuredItems\": \"deferred\", \"sectionStart\": \"continueColumns\","),
+         "unmeasuredItems", .unsupportedCombination),
+        (document("{\"columns\": 2, \"itemHeights\": []}", top: "\"remeasure\": \"keep\","), "remeasure", .invalidValue),
+        (document("{\"columns\": 2, \"itemHeights\": []}", top: "\"remeasure\": \"keepColumns\", \"sectionStart\": \"continueColumns\","),
+         "remeasure", .unsupportedCombination),
+        (document("{\"columns\": 2, \"itemHeights\": []}", top: "\"unmeasured\": \"deferred\","), "unmeasured", .unknownField),
+    ]
 
     /// Format v2's fields: every bad input of issues 11 and 12 is refused naming the field.
     static let formatV2Cases: [(String, String, LayoutError.Kind)] = [

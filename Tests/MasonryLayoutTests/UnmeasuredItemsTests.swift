@@ -151,36 +151,4 @@ import Testing
         let withEstimate = try LayoutDescription(json: Array(estimateOnly.utf8))
         #expect(Self.allFrames(OptimizedLayoutEngine(withEstimate)) == Self.allFrames(OptimizedLayoutEngine(description)))
     }
-
-    static func document(_ section: String, top: String = "") -> String {
-        "{\"width\": 100, \(top) \"sections\": [{\"columns\": 2, \"itemHeights\": [1]}, \(section)]}"
-    }
-
-    /// Every bad input the issue lists for format v3, refused naming the field.
-    @Test(arguments: [
-        (document("{\"columns\": 2, \"itemHeights\": [1, null]}"), "sections[1].itemHeights[1]", LayoutError.Kind.missingField),
-        (document("{\"columns\": 2, \"itemHeights\": [1, true]}"), "sections[1].itemHeights[1]", .wrongType),
-        (document("{\"columns\": 2, \"estimatedItemHeight\": -1, \"itemHeights\": [null]}"), "sections[1].estimatedItemHeight", .invalidValue),
-        (document("{\"columns\": 2, \"estimatedItemHeight\": 1e300, \"itemHeights\": [null]}"), "sections[1].estimatedItemHeight", .invalidValue),
-        (document("{\"columns\": 2, \"estimatedItemHeight\": \"300\", \"itemHeights\": [null]}"), "sections[1].estimatedItemHeight", .wrongType),
-        (document("{\"columns\": 2, \"estimatedItemHeigth\": 3, \"itemHeights\": [null]}"), "sections[1].estimatedItemHeigth", .unknownField),
-        (document("{\"columns\": 2, \"estimatedItemHeight\": 3, \"itemHeights\": [null, 4]}", top: "\"unmeasuredItems\": \"deferred\","),
-         "sections[1].itemHeights[1]", .unsupportedCombination),
-        (document("{\"columns\": 2, \"itemHeights\": []}", top: "\"unmeasuredItems\": \"deffered\","), "unmeasuredItems", .invalidValue),
-        (document("{\"columns\": 2, \"itemHeights\": []}", top: "\"unmeasuredItems\": 1,"), "unmeasuredItems", .wrongType),
-        (document("{\"columns\": 2, \"itemHeights\": []}", top: "\"unmeasuredItems\": \"deferred\", \"sectionStart\": \"continueColumns\","),
-         "unmeasuredItems", .unsupportedCombination),
-        (document("{\"columns\": 2, \"itemHeights\": []}", top: "\"remeasure\": \"keep\","), "remeasure", .invalidValue),
-        (document("{\"columns\": 2, \"itemHeights\": []}", top: "\"remeasure\": \"keepColumns\", \"sectionStart\": \"continueColumns\","),
-         "remeasure", .unsupportedCombination),
-        (document("{\"columns\": 2, \"itemHeights\": []}", top: "\"unmeasured\": \"deferred\","), "unmeasured", .unknownField),
-    ])
-    func badFormatV3DocumentsAreRefusedNamingTheField(json: String, path: String, kind: LayoutError.Kind) {
-        #expect {
-            try LayoutDescription(json: Array(json.utf8))
-        } throws: { error in
-            let error = error as! LayoutError
-            return error.kind == kind && error.path == path
-        }
-    }
 }

@@ -304,8 +304,11 @@ public struct BenchmarkRunner {
 
     /// A session benchmark on a fresh engine of the variant's description (every item
     /// unmeasured), the workload's heights its true ones; then, where the reference runs at this
-    /// size, the engine's final layout verified against the reference given the same updates
-    /// (a `keepColumns` layout depends on its history, not only on its final description).
+    /// size, the engine's final layout verified: against a fresh reference layout of its final
+    /// description under `reflow`, and under `keepColumns` (whose layout depends on its history)
+    /// against the reference given the same updates, where that replay costs at most
+    /// `sessionReplayItemBudget` item lay-outs (the 10K-item smoke sessions; at 1M items every
+    /// update would re-lay out the feed on the reference).
     private mutating func measureSession<Engine: MeasurableEngine, Measuring: Measurer>(
         _: Engine.Type, _ benchmark: PlannedBenchmark, _ measured: LayoutDescription, _ measurer: Measuring
     ) {
@@ -319,14 +322,25 @@ public struct BenchmarkRunner {
         record.counters[0].merge(session.counters) { $1 }
         records.append(record)
         if measured.itemCount <= configuration.suite.largestSlowEngineWorkload {
-            var reference = ReferenceLayoutEngine(start)
-            for run in session.measuredRuns {
-                try! reference.apply(ScrollingSession<Engine>.update(measuring: run, trueHeights: trueHeights))
+            switch variant.remeasure {
+            case .reflow:
+                verify(session.engine, against: ReferenceLayoutEngine(session.engine.layoutDescription), name)
+            case .keepColumns where session.measuredRuns.count * measured.itemCount <= Self.sessionReplayItemBudget:
+                var reference = ReferenceLayoutEngine(start)
+                for run in session.measuredRuns {
+                    try! reference.apply(ScrollingSession<Engine>.update(measuring: run, trueHeights: trueHeights))
+                }
+                verify(session.engine, against: reference, name)
+            case .keepColumns:
+                break
             }
-            verify(session.engine, against: reference, name)
         }
         configuration.jemalloc?.purge()
     }
+
+    /// The most item lay-outs a `keepColumns` session's verification replays on the reference
+    /// (about a second in a release build).
+    static let sessionReplayItemBudget = 200_000_000
 
     /// The Swift compiler that built the harness.
     static var swiftVersion: String {

@@ -252,3 +252,43 @@ extension LayoutUpdate {
         }
     }
 }
+
+/// What a re-measure replaced in a description (its items' heights and unmeasured flags), to
+/// put back when a later update of the same batch is refused: O(items re-measured), where
+/// keeping a copy of the description to fall back to would copy its arrays (8 bytes an item).
+struct RemeasureUndo {
+    let section: Int
+    let range: Range<Int>
+    let heights: [Double]
+    /// The flags of `range` (nil: all measured).
+    let flags: [Bool]?
+}
+
+extension LayoutDescription {
+    /// Applies `update`, a re-measure (`setItemHeights` or `setMeasurements`), returning what it
+    /// replaced; refused as `apply(_:)` refuses it, leaving the description unchanged.
+    mutating func applyRemeasure(_ update: LayoutUpdate) throws(LayoutError) -> RemeasureUndo? {
+        let section: Int, start: Int
+        switch update {
+        case .setItemHeights(let s, let first, _, _), .setMeasurements(let s, let first, _, _): (section, start) = (s, first)
+        default: preconditionFailure("\(update) is not a re-measure")
+        }
+        let count = update.itemCount
+        guard sections.indices.contains(section), start >= 0, start <= sections[section].itemHeights.count,
+              count <= sections[section].itemHeights.count - start else {
+            try apply(update)  // refused: it names the field
+            return nil
+        }
+        let range = start..<(start + count)
+        let undo = RemeasureUndo(section: section, range: range, heights: Array(sections[section].itemHeights[range]),
+                                 flags: sections[section].unmeasuredMask.map { Array($0[range]) })
+        try apply(update)
+        return undo
+    }
+
+    /// Puts back what a re-measure replaced (the undos of a batch in reverse order).
+    mutating func undo(_ undo: RemeasureUndo) {
+        sections[undo.section].replaceUnmeasuredFlags(undo.range, with: undo.flags, count: undo.range.count)
+        sections[undo.section].itemHeights.replaceSubrange(undo.range, with: undo.heights)
+    }
+}

@@ -294,26 +294,37 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// - Complexity: the description's checks of every update, then one lay-out per changed
     ///   section from its first changed item; other batches, the updates' own costs.
     public mutating func apply(contentsOf updates: [LayoutUpdate]) throws(LayoutError) {
-        var description = layoutDescription
-        var firstChanged: [Int: Int] = [:]
-        var batched = true
-        for update in updates {
-            try description.apply(update)  // all checked before anything changes
+        let placed = sections.map(\.itemCount)
+        let batched = updates.allSatisfy { update in
             switch update {
             // Without spans: new spans may move a section to the spans kernel, laid out from its start.
             case .setItemHeights(let section, let start, _, .none), .setMeasurements(let section, let start, _, .none):
-                if layoutDescription.remeasure == .keepColumns, start + update.itemCount > sections[section].itemCount { batched = false }
-                firstChanged[section] = min(firstChanged[section] ?? start, start)
+                layoutDescription.remeasure == .reflow || !placed.indices.contains(section) || start + update.itemCount <= placed[section]
             default:
-                batched = false
+                false
             }
         }
         guard batched else {
-            for update in updates { try apply(update) }  // each accepted: the batch was checked
+            var description = layoutDescription  // checked on a copy first: all or nothing
+            for update in updates { try description.apply(update) }
+            for update in updates { try apply(update) }
             return
         }
-        let placed = sections.map(\.itemCount)
-        layoutDescription = description
+        // The description changes in place (a copy would copy its heights), what each re-measure
+        // replaced kept to put back if a later one is refused.
+        var undos: [RemeasureUndo] = []
+        var firstChanged: [Int: Int] = [:]
+        for update in updates {
+            do {
+                if let undo = try layoutDescription.applyRemeasure(update) {
+                    undos.append(undo)
+                    firstChanged[undo.section] = min(firstChanged[undo.section] ?? undo.range.lowerBound, undo.range.lowerBound)
+                }
+            } catch {
+                for undo in undos.reversed() { layoutDescription.undo(undo) }
+                throw error
+            }
+        }
         for (section, first) in firstChanged.sorted(by: { $0.key < $1.key }) {
             layOutSection(section, from: first, keepingColumnsUntil: placed[section])
         }
