@@ -29,8 +29,9 @@ public protocol LayoutEngine {
     ///
     /// The default implementation, for engines that answer only `elements(in:)`, filters that
     /// answer for open edges (the same cost) and lays the description out with the reference
-    /// engine for pinned headers (O(items) per query); both of Masonry's engines answer every
-    /// query in their own time.
+    /// engine for pinned headers (O(items) per query): a fresh layout, so an engine that keeps a
+    /// history (`remeasure: keepColumns`) must answer pinned queries itself. Both of Masonry's
+    /// engines answer every query in their own time.
     func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement]
 
     /// The same elements as `elements(in:)`, appended to `result` (which keeps what it held):

@@ -95,9 +95,11 @@ struct PlantedFaultEngine: LayoutEngine {
         if fault == .reprepareKeepsContentHeight { contentSize.height = previousHeight }
     }
 
-    private mutating func layOut(_ description: LayoutDescription) {
+    /// Lays out `description`: the inner engine prepared with it (or, `preparingInner` false,
+    /// already holding it), then the fault applied to its elements.
+    private mutating func layOut(_ description: LayoutDescription, preparingInner: Bool = true) {
         layoutDescription = description
-        inner.prepare(innerDescription(description))
+        if preparingInner { inner.prepare(innerDescription(description)) }
         var laidOut = allElements(of: inner)
         contentSize = inner.contentSize
         switch fault {
@@ -186,6 +188,9 @@ struct PlantedFaultEngine: LayoutEngine {
     /// The description the wrapped engine lays out: the tie rule flipped, or exact column widths
     /// for the rounding slip to truncate.
     private func innerDescription(_ description: LayoutDescription) -> LayoutDescription {
+        // A keepColumns layout is the inner engine's history: faults that lay out another
+        // description are not planted in it (the fuzzer finds them in reflow layouts).
+        guard description.remeasure == .reflow else { return description }
         switch fault {
         case .tiesBrokenTheWrongWay:
             return try! LayoutDescription(width: description.width, placement: description.placement,
@@ -279,7 +284,10 @@ struct PlantedFaultEngine: LayoutEngine {
             let closed = elements(in: rect)
             return edges == .closed ? closed : closed.filter { $0.frame.intersects(rect, edges: .open) }
         }
-        let pinned = ReferenceLayoutEngine(layoutDescription).elements(in: rect, edges: edges, pinningHeaders: true)
+        // A keepColumns layout is the inner engine's history, not a fresh layout of the description.
+        let pinned = layoutDescription.remeasure == .keepColumns
+            ? inner.elements(in: rect, edges: edges, pinningHeaders: true)
+            : ReferenceLayoutEngine(layoutDescription).elements(in: rect, edges: edges, pinningHeaders: true)
         guard fault == .pinnedHeaderAfterCollapsedSectionDropped else { return pinned }
         let sections = layoutDescription.sections
         return pinned.filter { element in
@@ -301,7 +309,13 @@ struct PlantedFaultEngine: LayoutEngine {
         var description = layoutDescription
         try description.apply(update)
         let previous = elements
-        layOut(description)
+        if description.remeasure == .keepColumns {
+            // A keepColumns layout depends on its history, which a fresh layout of the description is not.
+            try inner.apply(update)
+            layOut(description, preparingInner: false)
+        } else {
+            layOut(description)
+        }
         if fault == .staleQueriesAfterUpdate { elements = previous }
     }
 }

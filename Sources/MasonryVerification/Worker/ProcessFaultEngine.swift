@@ -39,6 +39,11 @@ public struct ProcessFaultEngine: LayoutEngine {
     public var layoutDescription: LayoutDescription { inner.layoutDescription }
     public var contentSize: Size { inner.contentSize }
     public func elements(in rect: Rect) -> [LayoutElement] { inner.elements(in: rect) }
+    /// The inner engine's own answer: the protocol's default pins headers on a fresh reference
+    /// layout of the description, which a `keepColumns` layout (history-dependent) is not.
+    public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
+        inner.elements(in: rect, edges: edges, pinningHeaders: pinningHeaders)
+    }
     public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? { inner.frame(ofItemAt: indexPath) }
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
         inner.frame(ofSupplementary: kind, inSection: section)
