@@ -8,7 +8,8 @@ public enum BenchmarkCounter: String, CaseIterable, Sendable {
     case instructions
     /// Instructions per item, for prepare and append.
     case instructionsPerItem = "instructions_per_item"
-    /// Bytes jemalloc holds per item after a fresh prepare.
+    /// Bytes jemalloc holds per item after a fresh prepare (for a session, of the engine it
+    /// starts from, every item unmeasured).
     case bytesPerItem = "bytes_per_item"
     /// Allocation requests during a fresh prepare.
     case mallocs

@@ -317,9 +317,21 @@ public struct BenchmarkRunner {
         progress(name)
         let start = variant.description(of: measured)
         let trueHeights = measured.sections[0].itemHeights
-        var session = ScrollingSession(Engine(start, threads: 1), trueHeights: trueHeights)
+        // The memory of the engine the session starts from, every item unmeasured: per mode, what
+        // an app's layout holds before it has measured anything (deferred lays out nothing yet).
+        let jemalloc = configuration.jemalloc
+        let bytesBefore = jemalloc?.allocatedBytes()
+        let requestsBefore = jemalloc?.allocationRequests()
+        let engine = Engine(start, threads: 1)
+        let bytesAfter = jemalloc?.allocatedBytes()
+        let requestsAfter = jemalloc?.allocationRequests()
+        var session = ScrollingSession(engine, trueHeights: trueHeights)
         var record = measurer.measureFrames(name, count: frames) { session.frame() }
         record.counters[0].merge(session.counters) { $1 }
+        if let bytesBefore, let bytesAfter {
+            record.counters[0][BenchmarkCounter.bytesPerItem.rawValue] = Double(bytesAfter - bytesBefore) / Double(max(1, start.itemCount))
+        }
+        if let requestsBefore, let requestsAfter { record.counters[0][BenchmarkCounter.mallocs.rawValue] = Double(requestsAfter - requestsBefore) }
         records.append(record)
         if measured.itemCount <= configuration.suite.largestSlowEngineWorkload {
             switch variant.remeasure {

@@ -68,9 +68,12 @@ public enum ReportWriters {
             }
             summary.append(.table(table))
         }
-        let memory = named.filter { $0.name.operation == .prepare && $0.record.medianCounter(.bytesPerItem) != nil }.map(\.record)
-        if !memory.isEmpty {
-            summary.append(.heading("memory (retained bytes per item, allocation requests during a fresh prepare)"))
+        let headings = [(BenchmarkOperation.prepare, "memory (retained bytes per item, allocation requests during a fresh prepare)"),
+                        (.session, "session memory (of the engine a session starts from, every item unmeasured: bytes per item, allocation requests)")]
+        for (operation, heading) in headings {
+            let memory = named.filter { $0.name.operation == operation && $0.record.medianCounter(.bytesPerItem) != nil }.map(\.record)
+            guard !memory.isEmpty else { continue }
+            summary.append(.heading(heading))
             var table = TextTable(header: ["benchmark", "bytes/item", "mallocs"], alignments: [.left, .right, .right])
             for record in memory {
                 table.append([record.name, Format.number(record.medianCounter(.bytesPerItem)!, digits: 1),

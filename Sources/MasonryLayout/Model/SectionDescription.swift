@@ -145,7 +145,11 @@ public struct SectionDescription: Hashable, Sendable {
         }
         unmeasuredCount -= unmeasuredMask![range].count(where: { $0 })
         unmeasuredCount += flags?.count(where: { $0 }) ?? 0
-        unmeasuredMask!.replaceSubrange(range, with: flags ?? Array(repeating: false, count: count))
+        if let flags {
+            unmeasuredMask!.replaceSubrange(range, with: flags)
+        } else {
+            unmeasuredMask!.replaceSubrange(range, with: repeatElement(false, count: count))  // no array to allocate
+        }
         if unmeasuredCount == 0 { unmeasuredMask = nil }  // every item measured: as if given measured
     }
 

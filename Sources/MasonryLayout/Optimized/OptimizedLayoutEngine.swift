@@ -292,7 +292,9 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// one by one.
     ///
     /// - Complexity: the description's checks of every update, then one lay-out per changed
-    ///   section from its first changed item; other batches, the updates' own costs.
+    ///   section from its first changed item; other batches, the updates' own costs plus a copy
+    ///   of the description (O(items): the checks run on it first, so that a refused update
+    ///   leaves the engine untouched).
     public mutating func apply(contentsOf updates: [LayoutUpdate]) throws(LayoutError) {
         let placed = sections.map(\.itemCount)
         let batched = updates.allSatisfy { update in
