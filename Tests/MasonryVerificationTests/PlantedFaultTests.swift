@@ -146,6 +146,27 @@ import Testing
             #expect(ScenarioChecker().check(scenario, threads: threads) == nil)
         }
     }
+
+    /// The bytes after a scenario's reach format v3: both modes, both policies, unmeasured
+    /// items, measuring updates with nulls and anchors (and zeros stay format v2).
+    @Test func bytesReachFormatV3() {
+        var random = SplitMix64(seed: 5)
+        var deferred = 0, keepColumns = 0, unmeasured = 0, nulls = 0, anchors = 0
+        for _ in 0..<300 {
+            let bytes = (0..<400).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let (scenario, threads) = ByteScenario.scenario(from: bytes)
+            #expect(ScenarioChecker().check(scenario, threads: threads) == nil)
+            let description = scenario.description
+            deferred += description.unmeasuredItems == .deferred ? 1 : 0
+            keepColumns += description.remeasure == .keepColumns ? 1 : 0
+            unmeasured += description.sections.contains { $0.isUnmeasured != nil } ? 1 : 0
+            nulls += scenario.updates.contains { if case .setMeasurements(_, _, let heights, _) = $0 { heights.contains(nil) } else { false } } ? 1 : 0
+            anchors += scenario.anchors.isEmpty ? 0 : 1
+        }
+        #expect([deferred, keepColumns, unmeasured, nulls, anchors].allSatisfy { $0 >= 20 }, "\([deferred, keepColumns, unmeasured, nulls, anchors])")
+        let zeros = ByteScenario.scenario(from: [UInt8](repeating: 0, count: 400)).scenario
+        #expect(zeros.description.unmeasuredItems == .estimated && zeros.anchors.isEmpty)
+    }
 }
 
 /// The format v3 faults (deferred mode): seed 7 finds `deferredItemLaidOut` at its 8th case (142

@@ -4,7 +4,8 @@ import MasonryLayout
 /// Turns arbitrary bytes into a scenario, so that a coverage-guided fuzzer (libFuzzer) can steer
 /// the differential check: each byte chooses a field, a count or a height from tables of
 /// ordinary and edge values. Every byte string gives a valid description (invalid choices fall
-/// back to simpler ones); running out of bytes reads zeros.
+/// back to simpler ones); running out of bytes reads zeros. Format v3 (unmeasured items,
+/// measuring updates, anchors) comes from the bytes after the rest (`formatV3(of:…)`).
 public struct ByteScenario {
     private var bytes: [UInt8]
     private var position = 0
@@ -13,12 +14,12 @@ public struct ByteScenario {
         self.bytes = bytes
     }
 
-    private mutating func next() -> Int {
+    mutating func next() -> Int {
         defer { position += 1 }
         return position < bytes.count ? Int(bytes[position]) : 0
     }
 
-    private mutating func pick<T>(_ values: [T]) -> T { values[next() % values.count] }
+    mutating func pick<T>(_ values: [T]) -> T { values[next() % values.count] }
 
     static let widths: [Double] = [390, 1, 7.5, 100, 320, 375, 414.5, 1024.25, 1e6, 3]
     static let lengths: [Double] = [0, 1, 2, 4, 8, 0.5, 10, 12.5, 0.1, 33.25, 100, 1e-300]
@@ -87,6 +88,8 @@ public struct ByteScenario {
             return Rect(x: Double(reader.next()) * width / 255, y: Double(reader.next()) * scale,
                         width: Double(reader.next()), height: Double(reader.next()) * scale)
         }
-        return (LayoutScenario(description: description, updates: updates, queries: queries, threads: [threads]), threads)
+        let (measuring, anchors) = reader.formatV3(of: description, updates: &updates, queries: queries)
+        return (LayoutScenario(description: measuring, updates: updates, queries: queries.map { LayoutQuery($0) }, anchors: anchors,
+                               threads: [threads]), threads)
     }
 }
