@@ -30,6 +30,10 @@ public enum BenchmarkCounter: String, CaseIterable, Sendable {
     /// The 99th percentile over a session's frames of the items from each of the frame's
     /// updates to the section's end, summed: what a reflow re-places.
     case suffixItemsP99 = "suffix_items_p99"
+    /// An estimated `reflow` session's yardstick: `suffix_items_p99` items re-placed at the engine's own
+    /// prepare speed, measured after the frames (the best of three fresh prepares of its final
+    /// description, per item); nanoseconds, or instructions in instruction mode.
+    case suffixReplaceP99 = "suffix_replace_p99"
 
     /// The counters a gate compares exactly (deterministic on one build).
     public static let exact: [BenchmarkCounter] = [.instructions, .mallocs, .bytesPerItem]

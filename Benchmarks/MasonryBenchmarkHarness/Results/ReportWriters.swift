@@ -68,6 +68,17 @@ public enum ReportWriters {
             }
             summary.append(.table(table))
         }
+        let yardsticks = named.compactMap { name, record -> String? in
+            guard name.operation == .session, let p99 = record.medianCounter(.p99), let replacing = record.medianCounter(.suffixReplaceP99),
+                  replacing > 0 else { return nil }
+            let items = name.parameters.first { $0.hasPrefix("items:") } ?? ""
+            return "\(name.engine?.rawValue ?? "?") (\(items)) \(Format.number(p99 / replacing, digits: 2))x"
+        }
+        if !yardsticks.isEmpty {
+            summary.append(.paragraph("Estimated reflow sessions: the p99 frame over re-placing the p99 frame's suffix at the engine's own "
+                                      + "prepare speed, measured after the frames (suffix_replace_p99; the target: <= 1.5x): "
+                                      + yardsticks.joined(separator: ", ") + "."))
+        }
         let headings = [(BenchmarkOperation.prepare, "memory (retained bytes per item, allocation requests during a fresh prepare)"),
                         (.session, "session memory (of the engine a session starts from, every item unmeasured: bytes per item, allocation requests)")]
         for (operation, heading) in headings {

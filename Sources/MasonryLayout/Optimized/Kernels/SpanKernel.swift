@@ -61,9 +61,16 @@ enum SpanKernel {
                     }
                     let blockEnd = min(range.upperBound, (item >> shift &+ 1) << shift)
                     let keptEnd = min(blockEnd, max(item, kept))
-                    while item < keptEnd {
-                        lane.restack(item, position: &position)
-                        item &+= 1
+                    if spans == nil {
+                        while item < keptEnd {
+                            lane.restackInOneColumn(item, position: &position)
+                            item &+= 1
+                        }
+                    } else {
+                        while item < keptEnd {
+                            lane.restack(item, position: &position)
+                            item &+= 1
+                        }
                     }
                     while item < blockEnd {
                         lane.place(item, position: &position)
@@ -103,6 +110,20 @@ extension SpanKernel.Lane {
         let start = Int(kept.first), span = Int(kept.count)
         if placement == .roundRobin { position = start + span == columnCount ? 0 : start + span }
         write(item, start: start, span: span, y: ShortestWindow.top(of: columnHeights + start, count: span))
+    }
+
+    /// `restack` for an item of a section without spans, which covers one column: no span loops,
+    /// and its covered columns, which do not change, are not written again (a keepColumns
+    /// re-measure re-stacks every later item, so this loop is the cost of a re-measure).
+    @inline(__always)
+    func restackInOneColumn(_ item: Int, position: inout Int) {
+        let column = Int(covered[item].first)
+        if placement == .roundRobin { position = column + 1 == columnCount ? 0 : column + 1 }
+        let y = columnHeights[column]
+        let height = heights[item]
+        extents[item] = ItemExtent(y: y, height: height)
+        columnHeights[column] = LayoutArithmetic.grow(y, by: LayoutArithmetic.advance(itemHeight: height, itemSpacing: itemSpacing))
+        lastItems[column] = UInt32(truncatingIfNeeded: item)
     }
 
     /// Writes item `item`, starting at `y` on columns `start..<start + span`: its extent and
