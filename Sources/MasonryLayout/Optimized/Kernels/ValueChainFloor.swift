@@ -14,9 +14,17 @@
 /// what makes this a floor of the same computation and not of an easier one. O(items ×
 /// columns / 2) for shortest column.
 package enum ValueChainFloor {
+    /// A section's shortest-column chain: `count` items from `heights` with `itemSpacing`, from
+    /// the ascending column heights `sorted` (left there, ascending), each item's y to `localY`.
+    package typealias SortedChain = (_ heights: UnsafePointer<Double>, _ count: Int, _ itemSpacing: Double,
+                                     _ sorted: UnsafeMutableBufferPointer<Double>, _ localY: UnsafeMutablePointer<Double>) -> Void
+
     /// Writes each item's section-local y, section after section, to `localY`
-    /// (`description.itemCount` entries).
-    package static func layOut(_ description: LayoutDescription, into localY: UnsafeMutableBufferPointer<Double>) {
+    /// (`description.itemCount` entries). `sortedChain`, when given, replaces this type's
+    /// shortest-column chain (the benchmark harness passes its C build of the same chain, so
+    /// that both run under the same section set-up); round robin always runs its kernel.
+    package static func layOut(_ description: LayoutDescription, into localY: UnsafeMutableBufferPointer<Double>,
+                               sortedChain: SortedChain? = nil) {
         precondition(localY.count >= description.itemCount, "localY too small")
         var output = localY.baseAddress!
         let maximumColumns = description.sections.lazy.map { $0.columns }.max() ?? 1
@@ -44,7 +52,11 @@ package enum ValueChainFloor {
                             RoundRobinKernel.placeRun(heights, count: count, itemSpacing: section.itemSpacing, state: state,
                                                       position: &position, localY: output)
                         case .shortestColumn:
-                            placeShortest(heights, count: count, itemSpacing: section.itemSpacing, sorted: state, localY: output)
+                            if let sortedChain {
+                                sortedChain(heights, count, section.itemSpacing, state, output)
+                            } else {
+                                placeShortest(heights, count: count, itemSpacing: section.itemSpacing, sorted: state, localY: output)
+                            }
                         }
                         output += count
                     }
