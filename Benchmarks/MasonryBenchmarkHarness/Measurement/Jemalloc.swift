@@ -59,6 +59,16 @@ public struct Jemalloc: AllocatorStatistics {
         _ = mallctl("arena.4096.purge", nil, nil, nil, 0)  // MALLCTL_ARENAS_ALL
     }
 
+    /// Empties the calling thread's cache and returns every arena's unused pages
+    /// (`thread.tcache.flush`, then `purge`), so that what jemalloc does next depends on what is
+    /// allocated now, not on what was freed before: a free's cost depends on whether its
+    /// neighbouring pages are free (jemalloc merges them) and on the thread cache it garbage
+    /// collects on the way.
+    public func settle() {
+        _ = mallctl("thread.tcache.flush", nil, nil, nil, 0)
+        purge()
+    }
+
     /// The settings in force, as `name:value` pairs, for the result file.
     public var settings: String {
         ["opt.dirty_decay_ms", "opt.muzzy_decay_ms", "arenas.dirty_decay_ms", "arenas.muzzy_decay_ms"].map { name in
