@@ -24,6 +24,7 @@ import Testing
             .nullsEstimated: 0.07, .estimateTiesMeasured: 0.05, .deferred: 0.045, .deferredAllUnmeasured: 0.02,
             .deferredMeasuredSection: 0.02, .measuredInOrder: 0.05, .measuredOutOfOrderEstimated: 0.03, .refusedOutOfOrder: 0.025,
             .estimateRestored: 0.02, .nullsAppendedOrInserted: 0.055, .measurementAtCheckpoint: 0.006, .measuringWithSpans: 0.075, .remeasuredKeepingColumns: 0.011,
+            .insertSectionWithNulls: 0.02,
         ]
         let distribution = FuzzCaseFeature.distribution(seed: 1, cases: 2000, threads: [1, 2, 3, 8])
         #expect(distribution.count == FuzzCaseFeature.allCases.count)
@@ -51,6 +52,15 @@ import Testing
     @Test func casesAreTheSameForTheSameSeed() {
         for seed in [0, 7, 12345] as [UInt64] {
             #expect(Fuzzer.scenario(seed: seed) == Fuzzer.scenario(seed: seed))
+        }
+    }
+
+    /// A case written as a scenario file (as the fuzzer writes its reproducers) reads back as the
+    /// case it was: inserted sections with nulls included.
+    @Test func casesReadBackFromTheirFiles() throws {
+        for index in 0..<300 {
+            let chain = Fuzzer.fuzzCase(seed: 1, index: index, threads: [1]).chain
+            #expect(try ScenarioChain(json: Array(chain.jsonText().utf8)) == chain, "case \(index)")
         }
     }
 }

@@ -58,6 +58,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case measurementAtCheckpoint = "an accepted item update of a section with an estimate, starting or ending at k·K - 1, k·K or k·K + 1"
     case measuringWithSpans = "an accepted item update with spans, of a section with an estimate"
     case remeasuredKeepingColumns = "an accepted re-measure of laid-out items in a shortest-column section of 2+ columns (remeasure keepColumns)"
+    case insertSectionWithNulls = "an accepted insertSection update whose section has a null"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
     public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {

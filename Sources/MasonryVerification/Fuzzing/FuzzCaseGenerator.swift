@@ -13,7 +13,8 @@ extension Fuzzer {
     /// description and back; queries after every step, touching the frames the step moved;
     /// hidden cells and collapsed sections, first-screen and near-miss queries (`LayoutEdgeCases`);
     /// format v3's null heights, estimated and deferred, and updates that measure them, in order
-    /// and out of it (`RandomLayoutGenerator.withUnmeasuredItems`, `measurementUpdate`).
+    /// and out of it, and inserted sections with nulls (`RandomLayoutGenerator.withUnmeasuredItems`,
+    /// `measurementUpdate`).
     public static func scenario(seed: UInt64) -> ScenarioChain {
         var generator = FuzzCaseGenerator(seed: seed)
         return generator.chain()
@@ -153,7 +154,9 @@ struct FuzzCaseGenerator {
                 updates.append(measuring)
                 try? current.apply(measuring)
             }
-            let update = random.update(for: current, boundaries: boundaries, formatV2: .fuzzing)
+            // An inserted section's nulls come from format v3's stream too, after v2's draw of the update.
+            let update = measurements.withUnmeasuredItems(in: random.update(for: current, boundaries: boundaries, formatV2: .fuzzing),
+                                                          of: current, rates: .fuzzing)
             updates.append(update)
             try? current.apply(update)
         }
