@@ -169,6 +169,18 @@ public final class Subprocess {
         // with EBADF and so does the spawn: then the child inherits, as before.
         var (status, child) = spawn(closingOthers: true)
         if status == EBADF { (status, child) = spawn(closingOthers: false) }
+        // A file just written (a script a test made, a binary a build linked) can still be open
+        // for writing in a child that another thread's spawner (Foundation's `Process`, which
+        // does not close others) has forked and not yet exec'd: "Text file busy" for that short
+        // window (CI, ABCommandTests in parallel). Try again for up to half a second, as Go's
+        // os/exec does.
+        var busyRetries = 0
+        while status == ETXTBSY, busyRetries < 50 {
+            usleep(10_000)
+            busyRetries += 1
+            (status, child) = spawn(closingOthers: true)
+            if status == EBADF { (status, child) = spawn(closingOthers: false) }
+        }
         for pipe in pipes.compactMap({ $0 }) { close(pipe.child) }
         guard status == 0 else {
             for pipe in pipes.compactMap({ $0 }) { close(pipe.parent) }

@@ -17,6 +17,7 @@ import Testing
                                                              commit: String(repeating: "a", count: 40), inherited: inherited)
         #expect(Self.bytes(arguments, environment) == CallgrindLauncher.environmentBytes)
         #expect(environment["SWIFT_DETERMINISTIC_HASHING"] == "1")
+        #expect(environment["MALLOC_CONF"] == "tcache_gc_incr_bytes:1099511627776")  // Jemalloc.countingConfiguration
         // A preloaded allocator and the tool's settings pass; the rest of the caller's environment does not.
         #expect(environment["LD_PRELOAD"] == "/usr/lib/libjemalloc.so.2" && environment["MASONRY_JEMALLOC_PRELOADED"] == "1")
         #expect(environment["HOME"] == nil && environment["TERM"] == nil)

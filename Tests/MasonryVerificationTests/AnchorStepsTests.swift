@@ -53,4 +53,45 @@ import Testing
         #expect(reference.contentOffset(restoring: ScrollAnchor(item: ItemIndexPath(section: 0, item: 2), distance: -25), viewportLength: 10)
             == item.minY + 25)
     }
+
+    /// Followers that break `adjusted(for:in:)`'s contract in one way each: the item-identity
+    /// invariant names the step and the update, though both engines agree.
+    @Test(arguments: [
+        (LayoutUpdate.deleteItems(section: 0, range: 0..<2), "a delete before it one item short"),
+        (.insertItems(section: 0, at: 1, heights: [5]), "an insert before it ignored"),
+        (.insertSection(SectionDescription(columns: 1, itemHeights: [5]), at: 0), "an inserted section before it ignored"),
+    ])
+    func theIdentityInvariantCatchesAFaultyFollower(update: LayoutUpdate, fault: String) throws {
+        let description = try LayoutDescription(width: 100, sections: [SectionDescription(columns: 1, itemHeights: [10, 10, 10, 10, 10])])
+        // The viewport cuts item 3 (y 30 to 40): the anchor a delete of items 0 and 1 moves to item 1.
+        let scenario = LayoutScenario(description: description, updates: [update], anchors: [ScenarioAnchor(viewport: Rect(x: 0, y: 35, width: 100, height: 20))])
+        var checker = ScenarioChecker()
+        checker.anchorFollower = { anchor, update, description in
+            switch update {
+            case .deleteItems(_, let range): ScrollAnchor(item: ItemIndexPath(section: 0, item: anchor.item.item - range.count + 1), distance: anchor.distance)
+            default: anchor
+            }
+        }
+        let failure = try #require(checker.check(scenario, threads: 1), "\(fault) not caught")
+        #expect(failure.message.contains("invariant: anchors[0] (taken after 0 update(s)) followed through updates[0]"), "\(failure.message)")
+        #expect(ScenarioChecker().check(scenario, threads: 1) == nil)
+    }
+
+    /// The identities follow each item through inserts and deletes of items and sections; a
+    /// deleted item's anchor goes to the item then at its index path, or to none.
+    @Test func itemIdentitiesFollowTheirItems() throws {
+        var identities = ItemIdentities(try LayoutDescription(width: 100, sections: [SectionDescription(columns: 1, itemHeights: [1, 2, 3]),
+                                                                                        SectionDescription(columns: 1, itemHeights: [4])]))
+        let path = { (section: Int, item: Int) in ItemIndexPath(section: section, item: item) }
+        let third = try #require(identities.identity(at: path(0, 2)))
+        identities.apply(.insertItems(section: 0, at: 0, heights: [9, 9]))
+        identities.apply(.insertSection(SectionDescription(columns: 1, itemHeights: [9]), at: 0))
+        identities.apply(.setItemHeights(section: 1, startingAt: 0, heights: [5]))
+        #expect(identities.following(third, from: path(0, 2)) == path(1, 4))
+        identities.apply(.deleteItems(section: 1, range: 3..<5))
+        #expect(identities.following(third, from: path(1, 4)) == nil)  // deleted, and nothing at (1, 4) now
+        #expect(identities.following(third, from: path(1, 2)) == path(1, 2))  // deleted: the item now at its path
+        identities.apply(.deleteSection(at: 1))
+        #expect(identities.identity(at: path(1, 0)) != nil && identities.identity(at: path(2, 0)) == nil)
+    }
 }

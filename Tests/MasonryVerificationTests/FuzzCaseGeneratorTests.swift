@@ -24,6 +24,8 @@ import Testing
             .nullsEstimated: 0.07, .estimateTiesMeasured: 0.05, .deferred: 0.045, .deferredAllUnmeasured: 0.02,
             .deferredMeasuredSection: 0.02, .measuredInOrder: 0.05, .measuredOutOfOrderEstimated: 0.03, .refusedOutOfOrder: 0.025,
             .estimateRestored: 0.02, .nullsAppendedOrInserted: 0.055, .measurementAtCheckpoint: 0.006, .measuringWithSpans: 0.075, .remeasuredKeepingColumns: 0.011,
+            .insertSectionWithNulls: 0.02, .anchorRestored: 0.2, .anchorItemMoved: 0.065, .anchorRestoreClamped: 0.11, .anchorLost: 0.035,
+            .anchorNone: 0.11,
         ]
         let distribution = FuzzCaseFeature.distribution(seed: 1, cases: 2000, threads: [1, 2, 3, 8])
         #expect(distribution.count == FuzzCaseFeature.allCases.count)
@@ -52,6 +54,45 @@ import Testing
         for seed in [0, 7, 12345] as [UInt64] {
             #expect(Fuzzer.scenario(seed: seed) == Fuzzer.scenario(seed: seed))
         }
+    }
+
+    /// A case written as a scenario file (as the fuzzer writes its reproducers) reads back as the
+    /// case it was: its anchor steps, and inserted sections with nulls, included.
+    @Test func casesReadBackFromTheirFiles() throws {
+        for index in 0..<300 {
+            let chain = Fuzzer.fuzzCase(seed: 1, index: index, threads: [1]).chain
+            #expect(try ScenarioChain(json: Array(chain.jsonText().utf8)) == chain, "case \(index)")
+        }
+    }
+
+    /// Anchor steps come only with updates to follow them through, at most 3 a scenario, taken
+    /// after 0 to all of the updates, of viewports across the content's full width (height, for
+    /// a horizontal layout) as the layout stood when they were taken.
+    @Test func anchorStepsAreViewportsTakenBeforeTheUpdates() {
+        var scenariosWithUpdates = 0, withSteps = 0, takenFirst = 0, steps = 0
+        for index in 0..<300 {
+            for scenario in Fuzzer.fuzzCase(seed: 1, index: index, threads: [1]).chain.scenarios {
+                #expect(scenario.anchors.count <= (scenario.updates.isEmpty ? 0 : 3))
+                guard !scenario.updates.isEmpty else { continue }
+                scenariosWithUpdates += 1
+                withSteps += scenario.anchors.isEmpty ? 0 : 1
+                var reference = ReferenceLayoutEngine(scenario.description)
+                for applied in 0...scenario.updates.count {
+                    if applied > 0 { try? reference.apply(scenario.updates[applied - 1]) }
+                    for step in scenario.anchors where step.afterUpdates == applied {
+                        steps += 1
+                        takenFirst += applied == 0 ? 1 : 0
+                        let viewport = step.viewport, size = reference.contentSize
+                        let across = reference.layoutDescription.axis == .horizontal
+                            ? viewport.minY <= 0 && viewport.maxY >= size.height : viewport.minX <= 0 && viewport.maxX >= size.width
+                        #expect(across, "case \(index): \(viewport) in \(size)")
+                    }
+                }
+            }
+        }
+        // The rates AnchorStepDraws states: 60% of the scenarios with updates, 60% (and more) taken first.
+        #expect((0.5...0.7).contains(Double(withSteps) / Double(scenariosWithUpdates)), "\(withSteps) of \(scenariosWithUpdates)")
+        #expect(Double(takenFirst) / Double(steps) >= 0.6, "\(takenFirst) of \(steps)")
     }
 }
 

@@ -6,7 +6,8 @@ import Foundation
 import MasonryWorkloads
 
 /// The optimized engine with one deliberate fault, to prove the verifier catches each kind of bug.
-/// It reports the real description and answers from a wrapped engine whose output it perturbs.
+/// It reports the real description and answers from a wrapped engine whose output it perturbs
+/// (or, for a fault in following anchors, answers as it is: `checker(_:)` plants that one).
 struct PlantedFaultEngine: LayoutEngine {
     enum Fault: String, CaseIterable, Sendable {
         /// Equally short columns go to the other end.
@@ -54,6 +55,12 @@ struct PlantedFaultEngine: LayoutEngine {
         /// Format v3, deferred mode: no rows are reserved for the unmeasured items (footers,
         /// the sections after and the content end as if they did not exist).
         case deferredRowsForgotten
+        /// Anchors follow their item through a delete before it one item short (up by the
+        /// deleted count less one): the anchor names the item after its own, or none past the
+        /// end, and restoring it scrolls there. A fault in the anchor follower (`anchorFollower`),
+        /// not in the engine: both engines follow anchors with the same code, so only the
+        /// item-identity invariant of anchor steps sees it (no check follows a query's anchor).
+        case anchorDeleteOneShort
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
         var itemsNeeded: Int {
@@ -61,8 +68,20 @@ struct PlantedFaultEngine: LayoutEngine {
             case .secondCheckpointOffByOne, .topRunCutAtCheckpoint: 65
             case .loneItemPastRoundedCheckpointLow: VerificationHooks.checkpointInterval(columns: 5) + 1
             case .threadedLastSectionLow: ScenarioChecker.fuzzingMinimumItemsForThreads
-            case .deferredItemLaidOut, .deferredRowsForgotten: 2
+            case .deferredItemLaidOut, .deferredRowsForgotten, .anchorDeleteOneShort: 2
             default: 10
+            }
+        }
+
+        /// How the checker follows anchors: the library's follower, but for `anchorDeleteOneShort`.
+        var anchorFollower: AnchorFollower {
+            guard self == .anchorDeleteOneShort else { return libraryAnchorFollower }
+            return { anchor, update, description in
+                guard case .deleteItems(let section, let range) = update, section == anchor.item.section, !range.isEmpty,
+                      range.upperBound <= anchor.item.item else { return anchor.adjusted(for: update, in: description) }
+                var moved = anchor
+                moved.item.item -= range.count - 1
+                return moved.item.item < description.sections[section].itemHeights.count ? moved : nil
             }
         }
     }
@@ -79,6 +98,14 @@ struct PlantedFaultEngine: LayoutEngine {
 
     static func factory(_ fault: Fault) -> EngineFactory {
         { description, threads in PlantedFaultEngine(fault: fault, description: description, threads: threads) }
+    }
+
+    /// The fuzzer's check with the fault planted: this engine, its anchor follower, and the
+    /// threading threshold lowered as the fuzzer lowers it.
+    static func checker(_ fault: Fault) -> ScenarioChecker {
+        var checker = ScenarioChecker(candidate: factory(fault), minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
+        checker.anchorFollower = fault.anchorFollower
+        return checker
     }
 
     init(fault: Fault, description: LayoutDescription, threads: Int) {
@@ -104,7 +131,8 @@ struct PlantedFaultEngine: LayoutEngine {
         contentSize = inner.contentSize
         switch fault {
         case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate,
-             .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped, .bufferQueryDropsHeldElements, .deferredRowsForgotten:
+             .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped, .bufferQueryDropsHeldElements, .deferredRowsForgotten,
+             .anchorDeleteOneShort:
             break
         case .deferredItemLaidOut:
             if description.unmeasuredItems == .deferred, let estimated = Self.withUnmeasuredItems(description, .estimated) {

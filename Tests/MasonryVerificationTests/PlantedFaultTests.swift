@@ -12,20 +12,13 @@ import Testing
 @Suite struct PlantedFaultTests {
     @Test(arguments: PlantedFaultEngine.Fault.allCases)
     func theFuzzerCatchesAndShrinksEachPlantedFault(fault: PlantedFaultEngine.Fault) throws {
-        var configuration = Fuzzer.Configuration()
-        configuration.seed = 7
-        configuration.seconds = nil
-        configuration.maximumCases = 2000
-        configuration.checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(fault),
-                                                minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
-        let outcome = try Fuzzer(configuration).run()
+        let outcome = try Fuzzer(.planted(fault, seed: 7, cases: 2000)).run()
         let failure = try #require(outcome.failure, "\(fault) not caught in \(outcome.cases) cases")
         #expect(failure.shrunk.totalItems <= fault.itemsNeeded, "shrunk to \(failure.shrunk.totalItems) items: \(failure.shrunk.jsonText())")
         #expect(failure.shrunk.totalItems <= failure.original.totalItems)
         // The reproducer, written and read back, still fails.
         let replayed = try ScenarioChain(json: Array(failure.shrunk.jsonText().utf8))
-        let checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(fault),
-                                      minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
+        let checker = PlantedFaultEngine.checker(fault)
         let failures = (0..<(fault == .raceBetweenThreads ? 20 : 1)).compactMap { _ in checker.check(replayed, threads: failure.threads) }
         #expect(!failures.isEmpty, "the shrunk case no longer fails: \(replayed.jsonText())")
     }
@@ -38,13 +31,8 @@ import Testing
     @Test func theGeneratorAimsAtTheEnginesOwnCheckpointInterval() throws {
         var caught = 0
         for seed in UInt64(1)...12 {
-            var configuration = Fuzzer.Configuration()
-            configuration.seed = seed
-            configuration.seconds = nil
-            configuration.maximumCases = 50
+            var configuration = Fuzzer.Configuration.planted(.loneItemPastRoundedCheckpointLow, seed: seed, cases: 50)
             configuration.shrinkSeconds = 0
-            configuration.checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(.loneItemPastRoundedCheckpointLow),
-                                                    minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
             if try Fuzzer(configuration).run().failure != nil { caught += 1 }
         }
         #expect(caught >= 10, "caught within 50 cases for \(caught) of 12 seeds")
@@ -178,7 +166,7 @@ import Testing
 @Suite struct FormatV3PlantedFaultTests {
     @Test(arguments: [PlantedFaultEngine.Fault.deferredItemLaidOut, .deferredRowsForgotten])
     func aDeferredFaultIsCaughtEarlyAndShrinksToOneItem(fault: PlantedFaultEngine.Fault) throws {
-        let outcome = try Fuzzer(Self.configuration(fault, seed: 7, cases: 2000)).run()
+        let outcome = try Fuzzer(.planted(fault, seed: 7, cases: 2000)).run()
         let failure = try #require(outcome.failure, "\(fault) not caught in \(outcome.cases) cases")
         #expect(outcome.cases <= 100, "caught at case \(outcome.cases)")
         // One null: the description's only item, or an empty section's and one update's.
@@ -198,21 +186,55 @@ import Testing
     func everySeedFindsADeferredFaultWithinAHundredCases(fault: PlantedFaultEngine.Fault) throws {
         var found: [Int] = []
         for seed in UInt64(1)...12 {
-            var configuration = Self.configuration(fault, seed: seed, cases: 100)
+            var configuration = Fuzzer.Configuration.planted(fault, seed: seed, cases: 100)
             configuration.shrinkSeconds = 0
             let outcome = try Fuzzer(configuration).run()
             if outcome.failure != nil { found.append(outcome.cases) }
         }
         #expect(found.count >= 11, "found for \(found.count) of 12 seeds, at cases \(found)")
     }
+}
 
-    private static func configuration(_ fault: PlantedFaultEngine.Fault, seed: UInt64, cases: Int) -> Fuzzer.Configuration {
+/// The anchor follower's fault (`anchorDeleteOneShort`): only a scenario's anchor steps follow an
+/// anchor through updates, and only their item-identity invariant sees a fault in following one
+/// (both engines follow with the same code). The generator before it made no anchor step, so no
+/// case of it could fail; now seed 7 finds it at its 72nd case (1,862 items), shrunk to 2 items
+/// (an anchor on the second item, the first deleted), and seeds 1 to 12 each within 300 cases
+/// (at 12 to 239, a median of 60).
+@Suite struct AnchorPlantedFaultTests {
+    @Test func theAnchorFaultIsCaughtAndShrinksToTwoItems() throws {
+        let outcome = try Fuzzer(.planted(.anchorDeleteOneShort, seed: 7, cases: 2000)).run()
+        let failure = try #require(outcome.failure, "not caught in \(outcome.cases) cases")
+        #expect(outcome.cases <= 150, "caught at case \(outcome.cases)")
+        #expect(failure.failure.message.contains("invariant: anchors["), "\(failure.failure.message)")
+        let scenario = failure.shrunk.scenarios[0]
+        let deletes = scenario.updates.contains { if case .deleteItems = $0 { true } else { false } }
+        #expect(failure.shrunk.scenarios.count == 1 && failure.shrunk.totalItems <= 2 && scenario.anchors.count == 1 && deletes,
+                "shrunk to \(failure.shrunk.jsonText())")
+    }
+
+    @Test func everySeedFindsTheAnchorFaultWithinThreeHundredCases() throws {
+        var found: [Int] = []
+        for seed in UInt64(1)...12 {
+            var configuration = Fuzzer.Configuration.planted(.anchorDeleteOneShort, seed: seed, cases: 300)
+            configuration.shrinkSeconds = 0
+            let outcome = try Fuzzer(configuration).run()
+            if outcome.failure != nil { found.append(outcome.cases) }
+        }
+        #expect(found.count >= 11, "found for \(found.count) of 12 seeds, at cases \(found)")
+    }
+}
+
+private extension Fuzzer.Configuration {
+    /// The fuzzer's configuration against `fault`: seed `seed`, at most `cases` cases, no time limit.
+    static func planted(_ fault: PlantedFaultEngine.Fault, seed: UInt64, cases: Int) -> Fuzzer.Configuration {
         var configuration = Fuzzer.Configuration()
         configuration.seed = seed
         configuration.seconds = nil
         configuration.maximumCases = cases
-        configuration.checker = ScenarioChecker(candidate: PlantedFaultEngine.factory(fault),
-                                                minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
+        configuration.checker = PlantedFaultEngine.checker(fault)
         return configuration
     }
 }
+
+

@@ -263,6 +263,14 @@ public struct BenchmarkRunner {
         let (timed, undo) = updates.timedAndUndo[operation]!
         var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
         for repetition in 0...configuration.repetitions {
+            // Counted, an update meets an allocator without free pages: a large free's cost in
+            // jemalloc depends on whether the pages beside it are free (it merges them), which
+            // is whatever earlier benchmarks left. The optimized section delete's count, mostly its
+            // one free (its section's layout storage), was 1,852 in a whole smoke run and 7,736
+            // in a filtered one; purged (and with no thread-cache collection in instruction mode,
+            // `Jemalloc.countingConfiguration`), 1,680 in both and in every repetition. Not in
+            // time mode: a purge there would time the kernel faulting pages back in.
+            if configuration.metric == .instructions { configuration.jemalloc?.purge() }
             let sample = measurer.measure(name) { try! engine.apply(timed) }
             // Where the reference runs at this size, verify the updated layout against a fresh
             // reference layout of the same description.

@@ -80,13 +80,15 @@ enum CallgrindLauncher {
         return status
     }
 
-    /// PATH, `SWIFT_DETERMINISTIC_HASHING=1`, valgrind's version, the commit, `LD_PRELOAD` and
+    /// PATH, `SWIFT_DETERMINISTIC_HASHING=1`, jemalloc's `MALLOC_CONF` for counting
+    /// (`Jemalloc.countingConfiguration`), valgrind's version, the commit, `LD_PRELOAD` and
     /// `MASONRY_*` when set, and padding that brings arguments plus environment to `environmentBytes`.
     static func fixedEnvironment(arguments: [String], valgrindVersion: String, commit: String,
                                  inherited: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
         var environment = [
             "PATH": inherited["PATH"] ?? "/usr/bin:/bin",
             "SWIFT_DETERMINISTIC_HASHING": "1", versionVariable: valgrindVersion, commitVariable: commit,
+            "MALLOC_CONF": Jemalloc.countingConfiguration,
         ]
         // A preloaded allocator and the tool's own settings (MASONRY_*) stay as they are: the
         // measured process must allocate as this one does.

@@ -5,7 +5,8 @@
 /// reference, applies the updates to both, prepares later descriptions on the same engine, and
 /// compares everything after each step (content size, every frame, lookups past the end, the
 /// scenario's rect queries, the scroll anchor of each query's rect and the offset restoring it,
-/// refusals, the scenario's anchor steps) bit for bit, then checks the layout invariants.
+/// refusals, the scenario's anchor steps) bit for bit, then checks the layout invariants (and
+/// that a followed anchor keeps its item, `AnchorSteps`).
 ///
 /// Cost per step: O(elements log elements + queries × elements) (the reference filters every
 /// element per query; its anchor of the query's rect is read from that answer).
@@ -14,6 +15,10 @@ public struct ScenarioChecker: Sendable {
     /// The optimized engine's threading threshold during a check (nil: the engine's own, 16,384
     /// items). The fuzzer lowers it so that small cases take the threaded path too.
     public var minimumItemsForThreads: Int?
+    /// How both engines' anchors are followed through a scenario's updates, held to the
+    /// item-identity rule (`AnchorSteps`): the library's `adjusted(for:in:)` but in the
+    /// verifier's own tests.
+    public var anchorFollower: AnchorFollower = libraryAnchorFollower
 
     /// The threshold the fuzzer checks with: most multi-section cases on more than one thread
     /// are laid out in parallel batches, the smallest ones on one thread.
@@ -46,7 +51,7 @@ public struct ScenarioChecker: Sendable {
                 engine.prepare(scenario.description)
             }
             let prepared = link > 0 ? "prepare on an engine that held another layout" : "prepare"
-            var anchors = AnchorSteps(scenario.anchors)
+            var anchors = AnchorSteps(scenario.anchors, follow: anchorFollower)
             let preparedStage = "\(name)after \(prepared) on \(threads) thread(s)"
             if let failure = compare(engine, reference, queries: scenario.queries, stage: preparedStage) { return failure }
             if let difference = anchors.step(applied: 0, update: nil, accepted: false, engine, reference) {

@@ -5,8 +5,9 @@ import MasonryWorkloads
 /// `masonry verify`'s matrix: large layouts over both placements, both section modes, both tie
 /// rules, headers and footers, column-width rounding, every height distribution, format v2
 /// (spans, right to left, horizontal, adaptive column counts whose `setWidth` updates change
-/// them, floor rounding, trailing spacing excluded) and format v3 (self-sizing feeds in each
-/// mode, measured at random depths), each laid
+/// them, floor rounding, trailing spacing excluded), format v3 (self-sizing feeds in each
+/// mode, measured at random depths) and the rare shapes (65 to 256 columns, paired sections,
+/// spans under every update kind), each laid
 /// out by the engine under test on several thread counts and compared with the reference: every
 /// frame, the content size, lookups, random, touching-edge and zero-size queries (some with open
 /// edges, some pinning headers), the scroll anchors of query rects and the offsets restoring
@@ -28,6 +29,8 @@ public struct VerificationSuite: Sendable {
         public var description: LayoutDescription
         /// Whether its updates measure items (format v3's feeds), every other one of them.
         var measures = false
+        /// Whether its updates go through every kind in turn rather than drawing each.
+        var cyclesUpdateKinds = false
     }
 
     /// What a run compared.
@@ -65,9 +68,16 @@ public struct VerificationSuite: Sendable {
     /// Random updates per case, each followed by a comparison.
     static let updatesPerCase = 12
 
+    /// The kinds a case that cycles them goes through, in turn (12 updates: each at least once).
+    static let updateKinds = RandomLayoutGenerator.UpdateKind.allCases
+
+    /// Spans in an item update or an inserted section half the time (most of the time in a
+    /// section that has spans: `update(for:…)`).
+    static let spansInUpdates = RandomLayoutGenerator.FormatV2Rates(spans: 0.5)
+
     /// The calls `run` makes to its `progress` when nothing fails: per case, one per thread
     /// count and one per update. O(1): no layout is built.
-    public var progressSteps: Int { (shapes().count + Self.formatV2CaseCount + Self.formatV3CaseCount) * (threads.count + Self.updatesPerCase) }
+    public var progressSteps: Int { (shapes().count + Self.formatV2CaseCount + Self.formatV3CaseCount + Self.rareShapeCaseCount) * (threads.count + Self.updatesPerCase) }
 
     /// The matrix of this size.
     public func cases() -> [Case] {
@@ -89,6 +99,7 @@ public struct VerificationSuite: Sendable {
             return Case(name: "\(shape.name)/items:\(shape.items)/sections:\(shape.sections)/columns:\(shape.columns)", description: description)
         }
         return v1Cases + Self.formatV2Cases(large: large, medium: medium) + Self.formatV3Cases(large: large)
+            + Self.rareShapeCases(medium: medium)
     }
 
     /// The item counts of the matrix's large and medium layouts.
@@ -150,6 +161,8 @@ public struct VerificationSuite: Sendable {
                 let update = adaptive && index % 4 == 2
                     ? LayoutUpdate.setWidth(testCase.description.width * Self.widthChanges[index / 4])
                     : testCase.measures && index % 2 == 0 ? Self.measurementUpdate(for: reference.layoutDescription, random: &random)
+                    : testCase.cyclesUpdateKinds ? random.update(for: reference.layoutDescription, formatV2: Self.spansInUpdates,
+                                                                 kind: Self.updateKinds[index % Self.updateKinds.count])
                     : random.update(for: reference.layoutDescription)
                 updates.append(update)
                 progress("\(testCase.name): update \(index + 1) of \(Self.updatesPerCase)")

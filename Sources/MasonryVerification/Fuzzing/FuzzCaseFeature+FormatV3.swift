@@ -1,4 +1,4 @@
-// The fuzz case features of format v3: null heights, deferred sections, measuring updates.
+// The fuzz case features of format v3: null heights, deferred sections, measuring updates, inserted sections with nulls.
 import MasonryLayout
 import MasonryWorkloads
 
@@ -7,7 +7,7 @@ extension FuzzCaseFeature {
     static let formatV3: Set<FuzzCaseFeature> = [
         .nullsEstimated, .estimateTiesMeasured, .deferred, .deferredAllUnmeasured, .deferredMeasuredSection, .measuredInOrder,
         .measuredOutOfOrderEstimated, .refusedOutOfOrder, .estimateRestored, .nullsAppendedOrInserted, .measurementAtCheckpoint,
-        .measuringWithSpans, .remeasuredKeepingColumns,
+        .measuringWithSpans, .remeasuredKeepingColumns, .insertSectionWithNulls,
     ]
 
     /// Whether `chain` has this format v3 feature: in its descriptions, or in an update applied
@@ -48,6 +48,10 @@ extension FuzzCaseFeature {
 
     /// Whether `update`, applied to `before` (`accepted` or refused), shows this feature.
     private func has(_ update: LayoutUpdate, before: LayoutDescription, accepted: Bool) -> Bool {
+        if self == .insertSectionWithNulls {
+            guard case .insertSection(let section, _) = update else { return false }
+            return accepted && Self.hasNull(section)
+        }
         guard let (section, first, heights, spans, replaces) = Self.measuring(update), before.sections.indices.contains(section) else { return false }
         let target = before.sections[section]
         let start = first < 0 ? target.itemHeights.count : first  // an append's

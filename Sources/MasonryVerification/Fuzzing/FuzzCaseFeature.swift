@@ -58,6 +58,12 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case measurementAtCheckpoint = "an accepted item update of a section with an estimate, starting or ending at k·K - 1, k·K or k·K + 1"
     case measuringWithSpans = "an accepted item update with spans, of a section with an estimate"
     case remeasuredKeepingColumns = "an accepted re-measure of laid-out items in a shortest-column section of 2+ columns (remeasure keepColumns)"
+    case insertSectionWithNulls = "an accepted insertSection update whose section has a null"
+    case anchorRestored = "an anchor step taken before an accepted update and restored after the last, its item kept"
+    case anchorItemMoved = "… its item's index path moved by the updates (items or sections inserted or deleted before it)"
+    case anchorRestoreClamped = "… the offset restoring it clamped (to 0, or to the content's end less the viewport)"
+    case anchorLost = "an anchor step whose item an update deleted (nothing to restore)"
+    case anchorNone = "an anchor step of a viewport that shows no item"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
     public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {
@@ -68,6 +74,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
         }
         let tiny = { (value: Double) in value > 0 && value <= 1e-300 }
         if Self.formatV3.contains(self) { return formatV3IsPresent(in: chain) }
+        if Self.anchorSteps.contains(self) { return anchorIsPresent(in: chain) }
         switch self {
         case .subnormalHeaderOrFooter:
             return sections.contains { $0.headerHeight.isSubnormal || $0.footerHeight.isSubnormal }
@@ -206,7 +213,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
                 }
             }
         default:
-            return false  // format v3's, above
+            return false  // format v3's and the anchor steps', above
         }
     }
 

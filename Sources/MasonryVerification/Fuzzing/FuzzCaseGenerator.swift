@@ -13,7 +13,9 @@ extension Fuzzer {
     /// description and back; queries after every step, touching the frames the step moved;
     /// hidden cells and collapsed sections, first-screen and near-miss queries (`LayoutEdgeCases`);
     /// format v3's null heights, estimated and deferred, and updates that measure them, in order
-    /// and out of it (`RandomLayoutGenerator.withUnmeasuredItems`, `measurementUpdate`).
+    /// and out of it, and inserted sections with nulls (`RandomLayoutGenerator.withUnmeasuredItems`,
+    /// `measurementUpdate`); anchor steps, taken before updates and restored after them
+    /// (`AnchorStepDraws`).
     public static func scenario(seed: UInt64) -> ScenarioChain {
         var generator = FuzzCaseGenerator(seed: seed)
         return generator.chain()
@@ -50,11 +52,14 @@ struct FuzzCaseGenerator {
     /// Format v3's unmeasured items and measuring updates, from a stream of their own: a case
     /// without them is the case it was before format v3.
     var measurements: RandomLayoutGenerator
+    /// Anchor steps, from a stream of their own: a case is otherwise the case it was before them.
+    var anchors: AnchorStepDraws
 
     init(seed: UInt64) {
         random = RandomLayoutGenerator(seed: seed)
         edgeCases = LayoutEdgeCases(seed: seed)
         measurements = RandomLayoutGenerator(seed: seed ^ 0x3EA5_0ED0_0000_0003)
+        anchors = AnchorStepDraws(seed: seed)
         let roll = Int(random.generator.next() % 1000)
         let form: Form = switch roll {
         case 0..<3: .aboveThreadingThreshold
@@ -153,7 +158,9 @@ struct FuzzCaseGenerator {
                 updates.append(measuring)
                 try? current.apply(measuring)
             }
-            let update = random.update(for: current, boundaries: boundaries, formatV2: .fuzzing)
+            // An inserted section's nulls come from format v3's stream too, after v2's draw of the update.
+            let update = measurements.withUnmeasuredItems(in: random.update(for: current, boundaries: boundaries, formatV2: .fuzzing),
+                                                          of: current, rates: .fuzzing)
             updates.append(update)
             try? current.apply(update)
         }
@@ -185,7 +192,8 @@ struct FuzzCaseGenerator {
 
     /// The scenario of `description` and `updates`, with queries over the layout after every
     /// step: random ones, and ones touching the frames near what the step changed; before the
-    /// updates also the edge cases' (the first screen, a near miss above a header).
+    /// updates also the edge cases' (the first screen, a near miss above a header); and anchor
+    /// steps (`AnchorStepDraws`), viewports taken mostly before the updates, near what they change.
     private mutating func scenario(_ drawn: LayoutDescription, updates: [LayoutUpdate]) -> LayoutScenario {
         let description = RandomLayoutGenerator.canonical(drawn)
         var reference = ReferenceLayoutEngine(description)
@@ -195,7 +203,10 @@ struct FuzzCaseGenerator {
             queries.append(query(random.rect(touching: elements[integer(0...(elements.count - 1))], contentWidth: reference.contentSize.width)))
         }
         queries += edgeCases.queries(for: reference)
+        let captures = anchors.captures(updateCount: updates.count)
+        var steps: [ScenarioAnchor] = []
         for (index, update) in updates.enumerated() {
+            steps += anchors.steps(of: captures, after: index, in: reference, before: updates[index...])
             guard (try? reference.apply(update)) != nil else { continue }
             let near = Self.framesNear(update, in: reference)
             if !near.isEmpty {
@@ -203,7 +214,8 @@ struct FuzzCaseGenerator {
             }
             if index % 2 == 1 { queries.append(query(random.rect(in: reference.contentSize, touching: near))) }
         }
-        return LayoutScenario(description: description, updates: updates, queries: queries)
+        steps += anchors.steps(of: captures, after: updates.count, in: reference, before: [])
+        return LayoutScenario(description: description, updates: updates, queries: queries, anchors: steps)
     }
 
     /// A query of `rect` with format v2's options at the rates Verification.md states: open edges

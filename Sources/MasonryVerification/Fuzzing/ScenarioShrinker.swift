@@ -17,7 +17,9 @@ import MasonryWorkloads
 /// counts, updates without spans, queries with closed edges and unpinned headers); format v2
 /// where it still fails (nulls measured with their estimate in the description and in updates,
 /// deferred turned estimated, measuring updates without nulls turned plain ones, estimates
-/// without nulls dropped). Rounds repeat until one changes nothing, the
+/// without nulls dropped). A removal of updates, sections or items that moves the frames a failing
+/// query or anchor step was at is tried again with queries touching every frame, or anchor steps at
+/// every item, of the smaller layout. Rounds repeat until one changes nothing, the
 /// deadline passes or the check budget is spent; the smallest failing chain so far is the answer.
 public struct ScenarioShrinker {
     /// What a candidate did.
@@ -163,8 +165,11 @@ private final class Search {
 
         // Removing items moves the frames after them, and a query that touched one may then miss
         // it: when a query is what fails, a removal is tried again with queries touching every
-        // element of the smaller layout (the query pass then drops all but the one that fails).
-        let reanchor = best.failure.message.contains(" query ") ? { (candidate: ScenarioChain) in Self.reanchored(candidate, link: link) } : nil
+        // element of the smaller layout (the query pass then drops all but the one that fails);
+        // when an anchor step is, with steps at every item of it (`reanchoredSteps`).
+        let failed = best.failure.message
+        let reanchor: ((ScenarioChain) -> ScenarioChain?)? = failed.contains(" query ") ? { Self.reanchored($0, link: link) }
+            : failed.contains("anchors[") ? { ScenarioShrinker.reanchoredSteps($0, link: link) } : nil
         reduceList(count: { scenario().updates.count }, alternative: reanchor) { range in with { $0 = $0.removingUpdates(in: range) } }
         reduceList(count: { scenario().queries.count }) { range in with { $0.queries.removeSubrange(range) } }
         reduceList(count: { scenario().anchors.count }) { range in with { $0.anchors.removeSubrange(range) } }

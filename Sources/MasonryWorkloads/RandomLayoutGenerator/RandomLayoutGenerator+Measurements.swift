@@ -26,10 +26,14 @@ extension RandomLayoutGenerator {
     }
 
     /// `update` as a scenario file reads it back: a measuring update without a null is its
-    /// format v2 kind (the same change; the file cannot tell them apart), so that a case written
-    /// to a file is the case it was.
+    /// format v2 kind (the same change; the file cannot tell them apart), and an inserted
+    /// section's unmeasured items have height 0 (a file gives a null no height: the section's
+    /// estimate becomes theirs when it is inserted), so that a case written to a file is the
+    /// case it was.
     public static func canonical(_ update: LayoutUpdate) -> LayoutUpdate {
         switch update {
+        case .insertSection(let section, let index) where section.isUnmeasured != nil:
+            .insertSection(section.withUnmeasuredHeightsZero(), at: index)
         case .appendMeasurements(let section, let heights, let spans) where !heights.contains(nil):
             .appendItems(section: section, heights: heights.map { $0! }, spans: spans)
         case .setMeasurements(let section, let start, let heights, let spans) where !heights.contains(nil):
@@ -112,5 +116,14 @@ extension RandomLayoutGenerator {
         var result = heights
         for _ in 0..<nulls { result.insert(nil, at: inOrder ? result.count : integer(0...result.count)) }
         return result
+    }
+}
+
+private extension SectionDescription {
+    /// The section with height 0 at each unmeasured item, as a scenario file reads it. O(items).
+    func withUnmeasuredHeightsZero() -> SectionDescription {
+        var copy = self
+        copy.itemHeights = zip(itemHeights, isUnmeasured ?? []).map { $1 ? 0 : $0 }
+        return copy
     }
 }

@@ -81,17 +81,22 @@ extension RandomLayoutGenerator {
         /// That such a description (with `belowLongestColumn`) re-measures with `remeasure:
         /// keepColumns`.
         public var keepColumns = 0.0
+        /// That a section an update inserts into such a description gets an estimate and nulls
+        /// (`withUnmeasuredItems(in:of:rates:)`).
+        public var insertedNulls = 0.0
 
-        public init(unmeasured: Double = 0, deferred: Double = 0, measuring: Double = 0, keepColumns: Double = 0) {
+        public init(unmeasured: Double = 0, deferred: Double = 0, measuring: Double = 0, keepColumns: Double = 0,
+                    insertedNulls: Double = 0) {
             self.unmeasured = unmeasured
             self.deferred = deferred
             self.measuring = measuring
             self.keepColumns = keepColumns
+            self.insertedNulls = insertedNulls
         }
 
         /// None: format v2 descriptions and updates.
         public static let none = FormatV3Rates()
         /// The fuzzer's rates (MasonryLayout.docc/Verification.md, "The generator's distribution").
-        public static let fuzzing = FormatV3Rates(unmeasured: 0.3, deferred: 0.55, measuring: 0.7, keepColumns: 0.5)
+        public static let fuzzing = FormatV3Rates(unmeasured: 0.3, deferred: 0.55, measuring: 0.7, keepColumns: 0.5, insertedNulls: 0.5)
     }
 }

@@ -16,14 +16,32 @@ extension RandomLayoutGenerator {
         if rules.sectionStart == .belowLongestColumn, chance(rates.keepColumns) { rules.remeasure = .keepColumns }
         var sections = description.sections
         for index in sections.indices where chance(0.75) {
-            let heights = sections[index].itemHeights
-            sections[index].estimatedItemHeight = estimatedItemHeight(among: heights)
-            let nulls = rules.unmeasuredItems == .deferred
-                ? deferredNulls(count: heights.count, columns: sections[index].columns)
-                : estimatedNulls(count: heights.count)
-            sections[index].measuredItemHeights = zip(heights, nulls).map { $1 ? nil : $0 }
+            sections[index] = unmeasured(sections[index], deferred: rules.unmeasuredItems == .deferred)
         }
         return (try? rules.description(width: description.width, sections: sections)) ?? description
+    }
+
+    /// `update` with, when it inserts a section into a description that has an estimate, at
+    /// `rates.insertedNulls`, an estimate and nulls in the inserted section as
+    /// `withUnmeasuredItems` draws them for a section of `description`'s mode (deferred: after a
+    /// measured prefix); otherwise `update`, drawing nothing, so that a description without
+    /// estimates is the case it was. O(the inserted section's items).
+    public mutating func withUnmeasuredItems(in update: LayoutUpdate, of description: LayoutDescription,
+                                             rates: FormatV3Rates) -> LayoutUpdate {
+        guard case .insertSection(let section, let index) = update, description.sections.contains(where: { $0.estimatedItemHeight != nil }),
+              rarely(rates.insertedNulls) else { return update }
+        return Self.canonical(.insertSection(unmeasured(section, deferred: description.unmeasuredItems == .deferred), at: index))
+    }
+
+    /// `section` with an estimate (`estimatedItemHeight(among:)`) and nulls: in deferred mode
+    /// after a measured prefix, in estimated mode none, all, a run or scattered ones. O(items).
+    private mutating func unmeasured(_ section: SectionDescription, deferred: Bool) -> SectionDescription {
+        var copy = section
+        let heights = section.itemHeights
+        copy.estimatedItemHeight = estimatedItemHeight(among: heights)
+        let nulls = deferred ? deferredNulls(count: heights.count, columns: section.columns) : estimatedNulls(count: heights.count)
+        copy.measuredItemHeights = zip(heights, nulls).map { $1 ? nil : $0 }
+        return copy
     }
 
     /// `description` as a scenario file reads it back: a section whose items are all measured

@@ -8,8 +8,12 @@ extension RandomLayoutGenerator {
     /// at a checkpoint boundary of the section. At `formatV2`'s rates, item updates and inserted
     /// sections carry spans (most of the time when the section has spans already), and a
     /// description with an adaptive section gets more width changes (its column counts change).
+    ///
+    /// `kind` chooses the update's kind instead of drawing it (the rest is drawn as ever), so a
+    /// sequence can go through every kind (`UpdateKind.allCases`); nil draws the same stream
+    /// as without it.
     public mutating func update(for description: LayoutDescription, boundaries: Double = 0,
-                                formatV2: FormatV2Rates = .none) -> LayoutUpdate {
+                                formatV2: FormatV2Rates = .none, kind: UpdateKind? = nil) -> LayoutUpdate {
         let sections = description.sections
         let section = sections.isEmpty ? 0 : integer(0...(sections.count - 1))
         let count = sections.isEmpty ? 0 : sections[section].itemHeights.count
@@ -21,10 +25,10 @@ extension RandomLayoutGenerator {
             guard generator.rarely(spanned ? max(formatV2.spans, 0.6) : formatV2.spans) else { return nil }
             return generator.itemSpans(count: heights.count, columns: sections.isEmpty ? 1 : sections[section].columns)
         }
-        if sections.contains(where: { $0.columnCount != .fixed($0.columns) }), rarely(formatV2.adaptive) {
+        if kind == nil, sections.contains(where: { $0.columnCount != .fixed($0.columns) }), rarely(formatV2.adaptive) {
             return .setWidth(description.width * pick([0.5, 0.8, 1.25, 1.6, 2, 3]) + pick([0, 0.5, 0.25]))
         }
-        switch integer(0...7) {
+        switch kind?.drawn ?? integer(0...7) {
         case 0, 1:
             // An append that ends on a boundary, or an ordinary one.
             let reach = boundary.isEmpty ? nil : Self.boundaryIndices(columns: sections[section].columns, count: count + 300)
@@ -58,6 +62,26 @@ extension RandomLayoutGenerator {
         default:
             // Other widths, fractional ones too, so that "nearest" rounding changes.
             return .setWidth(description.width * pick([0.5, 1, 1.25, 2, 1.37, 0.731]) + pick([0, 0.5, 0.25]))
+        }
+    }
+}
+
+extension RandomLayoutGenerator {
+    /// The kinds of update `update(for:…)` makes: appends are drawn twice as often as each other kind.
+    public enum UpdateKind: CaseIterable, Sendable {
+        case appendItems, setItemHeights, insertItems, deleteItems, insertSection, deleteSection, setWidth
+
+        /// The value of `update(for:…)`'s draw that makes this kind.
+        var drawn: Int {
+            switch self {
+            case .appendItems: 0
+            case .setItemHeights: 2
+            case .insertItems: 3
+            case .deleteItems: 4
+            case .insertSection: 5
+            case .deleteSection: 6
+            case .setWidth: 7
+            }
         }
     }
 }
