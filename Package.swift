@@ -20,10 +20,14 @@ let package = Package(
         // Callgrind's client requests (Debian: valgrind) as C functions, for the harness's
         // instruction-count mode; no-ops outside valgrind.
         .target(name: "CCallgrind"),
+        // The floor benchmark's shortest-column value chain in C, timed beside the Swift floor as
+        // its yardstick; the harness's, never the engine library's. Header only (static inline),
+        // compiled into the harness by Swift's clang importer: why, in its header.
+        .systemLibrary(name: "CValueChainFloor"),
         // Workloads, measurement, result files and the regression gate.
         .target(
             name: "MasonryBenchmarkHarness",
-            dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification", "MasonrySupport", "CCallgrind"],
+            dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification", "MasonrySupport", "CCallgrind", "CValueChainFloor"],
             path: "Benchmarks/MasonryBenchmarkHarness"
         ),
         .target(name: "MasonryCommandLine", dependencies: ["MasonryLayout", "MasonryBenchmarkHarness", "MasonryVerification", "MasonryWorkloads", "MasonrySupport"]),

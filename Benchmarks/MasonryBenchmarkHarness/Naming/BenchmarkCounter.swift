@@ -2,8 +2,11 @@
 /// The counters of a result file's entries (Google Benchmark's user counters), by name: what the
 /// harness writes and what the summary, the chart and the gate read.
 public enum BenchmarkCounter: String, CaseIterable, Sendable {
-    /// Nanoseconds per item of a prepare or an append.
+    /// Nanoseconds per item of a prepare or an append (of a floor: the Swift chain's).
     case nsPerItem = "ns_per_item"
+    /// A shortest-column floor's C build of the same chain (`CValueChain`), nanoseconds per
+    /// item, timed in the same repetitions as the Swift floor's `ns_per_item`.
+    case cNsPerItem = "c_ns_per_item"
     /// Callgrind's instruction count of one run of the measured region (per call for queries and lookups).
     case instructions
     /// Instructions per item, for prepare and append.

@@ -3,9 +3,12 @@ import MasonryLayout
 
 /// `floor/<workload>/threads:1`: the value chain alone (`ValueChainFloor`) on the workload's
 /// description, timed like `prepare`: after a warm-up, each repetition lays out every item's y
-/// into the same buffer, wall and process CPU time, counter `ns_per_item`. The summary divides
-/// the optimized engine's prepare by it (`optimized / floor`): how far from the machine's
-/// limit the engine is, measured in the same run.
+/// into the same buffer, wall and process CPU time, counter `ns_per_item`. For shortest column
+/// each repetition also runs the C build of the same chain (`CValueChain`), counter
+/// `c_ns_per_item`, the two in turns (which goes first alternates), so that both see the same
+/// machine. The summary divides the optimized engine's prepare by the faster of the two
+/// (`optimized / floor`): how far from the machine's limit the engine is, measured in the same
+/// run; and warns when they differ by more than 10%, a Swift floor that is not the floor.
 enum FloorBenchmark {
     /// The floor's name for a workload: the prepare benchmark's `key:value` part, one thread.
     static func name(for workload: Workload) -> BenchmarkName {
@@ -17,17 +20,32 @@ enum FloorBenchmark {
         let localY = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(1, description.itemCount))
         defer { localY.deallocate() }
         localY.initialize(repeating: 0)
-        ValueChainFloor.layOut(description, into: localY)  // warm-up: the buffer's pages are faulted in
+        let withC = CValueChain.covers(description)
+        // Warm-up: the buffer's pages are faulted in, both chains' code and data are cached.
+        ValueChainFloor.layOut(description, into: localY)
+        if withC { CValueChain.layOut(description, into: localY) }
         var realTimes: [Double] = []
         var cpuTimes: [Double] = []
-        for _ in 0..<repetitions {
-            let wall = Clock.wall(), cpu = Clock.cpu()
-            ValueChainFloor.layOut(description, into: localY)
-            realTimes.append(Clock.wall() - wall)
-            cpuTimes.append(Clock.cpu() - cpu)
+        var counters: [[String: Double]] = []
+        for repetition in 0..<repetitions {
+            var cTime: Double?
+            if withC, repetition % 2 == 1 { cTime = time { CValueChain.layOut(description, into: localY) }.wall }
+            let swift = time { ValueChainFloor.layOut(description, into: localY) }
+            if withC, repetition % 2 == 0 { cTime = time { CValueChain.layOut(description, into: localY) }.wall }
+            realTimes.append(swift.wall)
+            cpuTimes.append(swift.cpu)
+            var counter = [BenchmarkCounter.nsPerItem.rawValue: swift.wall / items]
+            if let cTime { counter[BenchmarkCounter.cNsPerItem.rawValue] = cTime / items }
+            counters.append(counter)
         }
         blackHole(localY.last)
-        return BenchmarkRecord(name: name, realTimes: realTimes, cpuTimes: cpuTimes,
-                               counters: realTimes.map { [BenchmarkCounter.nsPerItem.rawValue: $0 / items] }, threads: 1)
+        return BenchmarkRecord(name: name, realTimes: realTimes, cpuTimes: cpuTimes, counters: counters, threads: 1)
+    }
+
+    /// `body`'s wall and process CPU time, in nanoseconds.
+    private static func time(_ body: () -> Void) -> (wall: Double, cpu: Double) {
+        let wall = Clock.wall(), cpu = Clock.cpu()
+        body()
+        return (Clock.wall() - wall, Clock.cpu() - cpu)
     }
 }

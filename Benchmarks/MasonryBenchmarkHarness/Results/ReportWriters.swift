@@ -41,8 +41,9 @@ public enum ReportWriters {
             }
             summary.append(.heading("\(operation.rawValue) (\(operation.summaryUnit(for: context.metric)))"))
             let floorColumn = operation == .prepare && !floors.isEmpty
-            var table = TextTable(header: ["workload"] + engines + ["optimized speed-up"] + (floorColumn ? ["optimized / floor"] : []),
-                                  alignments: [.left] + engines.map { _ in .right } + [.right] + (floorColumn ? [.right] : []))
+            let floorHeader = ["optimized / floor", "floor Swift / C (ns/item)"]
+            var table = TextTable(header: ["workload"] + engines + ["optimized speed-up"] + (floorColumn ? floorHeader : []),
+                                  alignments: [.left] + engines.map { _ in .right } + [.right] + (floorColumn ? [.right, .right] : []))
             for key in order {
                 let cells = engines.map { engine -> String in
                     guard let record = byKey[key]?[engine] else { return "–" }
@@ -58,15 +59,21 @@ public enum ReportWriters {
                 }
                 var floorCell: [String] = []
                 if floorColumn {
-                    if let optimized = byKey[key]?["optimized"]?.medianCounter(.nsPerItem), let floor = floors[key]?.medianCounter(.nsPerItem) {
-                        floorCell = ["\(Format.number(optimized / max(1e-9, floor), digits: 2))x"]
+                    let floor = floors[key].map(FloorFigures.init)
+                    if let optimized = byKey[key]?["optimized"]?.medianCounter(.nsPerItem), let fastest = floor?.fastest {
+                        floorCell = ["\(Format.number(optimized / max(1e-9, fastest), digits: 2))x"]
                     } else {
                         floorCell = ["–"]
                     }
+                    floorCell.append(floor?.cell ?? "–")
                 }
                 table.append([key] + cells + [speedUp] + floorCell)
             }
             summary.append(.table(table))
+        }
+        let floorWarnings = floors.sorted { $0.key < $1.key }.compactMap { FloorFigures($0.value).warning(workload: $0.key) }
+        if !floorWarnings.isEmpty {
+            summary.append(.paragraph(floorWarnings.map { "- \($0)" }.joined(separator: "\n")))
         }
         let yardsticks = named.compactMap { name, record -> String? in
             guard name.operation == .session, let p99 = record.medianCounter(.p99), let replacing = record.medianCounter(.suffixReplaceP99),

@@ -12,8 +12,19 @@ protocol ShortestColumnState {
     mutating func resolveFrontTie(highestIndexWins: Bool)
     /// Places one item whose column grows by `advance`: its y and column.
     mutating func place(advance: Double) -> (y: Double, column: UInt64)
+    /// `place`, in a loop that runs another section's chain beside this one (`placePair`),
+    /// where instruction throughput rather than one chain's latency bounds the loop.
+    mutating func placeInterleaved(advance: Double) -> (y: Double, column: UInt64)
     /// Writes each column's height to `columnHeights[column]`.
     func store(columnHeights: UnsafeMutablePointer<Double>)
+}
+
+extension ShortestColumnState {
+    /// The same as `place` unless a state has a reason to differ (`SortedColumns` does).
+    @inline(__always)
+    mutating func placeInterleaved(advance: Double) -> (y: Double, column: UInt64) {
+        place(advance: advance)
+    }
 }
 
 extension SortedColumns: ShortestColumnState {}
@@ -78,12 +89,13 @@ enum ShortestColumnKernel {
             self.section = section
         }
 
-        /// Places item `item`.
+        /// Places item `item`; `interleaved` in `placePair`'s loop.
         @inline(__always)
-        func place<State: ShortestColumnState>(_ item: Int, _ state: inout State, highestIndexWins: Bool) {
+        func place<State: ShortestColumnState>(_ item: Int, _ state: inout State, highestIndexWins: Bool, interleaved: Bool = false) {
             if _slowPath(state.needsTieResolution) { state.resolveFrontTie(highestIndexWins: highestIndexWins) }
             let height = heights[item]
-            let (y, column) = state.place(advance: LayoutArithmetic.advance(itemHeight: height, itemSpacing: itemSpacing))
+            let advance = LayoutArithmetic.advance(itemHeight: height, itemSpacing: itemSpacing)
+            let (y, column) = interleaved ? state.placeInterleaved(advance: advance) : state.place(advance: advance)
             extents[item] = ItemExtent(y: y, height: height)
             columns[item] = UInt16(truncatingIfNeeded: column)
             lastItems[Int(column)] = UInt32(truncatingIfNeeded: item)
@@ -146,8 +158,8 @@ enum ShortestColumnKernel {
             }
             let blockEnd = min(count, item &+ (1 << shift))
             while item < blockEnd {
-                lanes.0.place(item, &first, highestIndexWins: highestIndexWins)
-                lanes.1.place(item, &second, highestIndexWins: highestIndexWins)
+                lanes.0.place(item, &first, highestIndexWins: highestIndexWins, interleaved: true)
+                lanes.1.place(item, &second, highestIndexWins: highestIndexWins, interleaved: true)
                 item &+= 1
             }
         }
