@@ -56,6 +56,16 @@ import Testing
         #expect(outcome.mismatches.isEmpty)
     }
 
+    /// Instruction mode skips every floor: a floor timed under valgrind is valgrind's speed, and the
+    /// summary would set it beside instruction counts and warn about its Swift and C chains.
+    @Test(arguments: BenchmarkSuite.allCases)
+    func instructionModeSkipsTheTimedFloors(suite: BenchmarkSuite) throws {
+        let floors = try Self.runner(suite, metric: .instructions).plan.benchmarks.filter { $0.name.operation == .floor }
+        #expect(!floors.isEmpty && floors.allSatisfy { $0.skipReason == BenchmarkPlan.floorIsTimed })
+        let timed = try Self.runner(suite).plan.benchmarks.filter { $0.name.operation == .floor }
+        #expect(!timed.isEmpty && timed.allSatisfy { $0.skipReason != BenchmarkPlan.floorIsTimed })
+    }
+
     /// The peer's skips, prepare and interactions alike, come from the one rule on the workload.
     @Test(arguments: BenchmarkSuite.allCases)
     func thePeersSkipsComeFromTheOneRule(suite: BenchmarkSuite) throws {

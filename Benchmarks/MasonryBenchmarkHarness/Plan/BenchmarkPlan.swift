@@ -13,6 +13,7 @@ struct BenchmarkPlan {
 
     /// Why the floor of a workload with spans is skipped.
     static let floorHasNoSpans = "the value-chain floor places every item in one column (a different, easier computation than spans)"
+    static let floorIsTimed = "the floor is a wall-time yardstick (under valgrind the clock is not the machine's): run it with --metric time"
 
     /// The plan of `configuration`'s run, with the benchmarks whose names `selected` accepts.
     init(_ configuration: BenchmarkRunner.Configuration, selecting selected: (String) -> Bool) {
@@ -63,7 +64,8 @@ struct BenchmarkPlan {
         }
         let floor = FloorBenchmark.name(for: workload)
         if configuration.engines.contains(.optimized), selected(floor.description) {
-            let floorBenchmark = PlannedBenchmark(name: floor, skipReason: workload.spans != nil ? floorHasNoSpans : nil, body: .floor)
+            let skipReason = configuration.metric == .instructions ? floorIsTimed : workload.spans != nil ? floorHasNoSpans : nil
+            let floorBenchmark = PlannedBenchmark(name: floor, skipReason: skipReason, body: .floor)
             groups.append(PlannedWorkload.EngineGroup(engine: nil, skipReason: nil, benchmarks: [floorBenchmark]))
         }
         return PlannedWorkload(workload: workload, role: .prepare, skipReason: nil, engineGroups: groups)

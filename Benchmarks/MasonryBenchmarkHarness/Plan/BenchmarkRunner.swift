@@ -148,7 +148,7 @@ public struct BenchmarkRunner {
         case (.prepare(let threads), .peer?): measurePrepare(PeerLayoutEngine.self, name, description, threads, reference, measurer)
         case (.prepare(let threads), .optimized?): measurePrepare(OptimizedLayoutEngine.self, name, description, threads, reference, measurer)
         case (.floor, _):
-            // Timed in either mode: the floor reads the clock itself, its instructions are not counted.
+            // The floor reads the clock itself; instruction mode skips it (BenchmarkPlan.floorIsTimed).
             records.append(FloorBenchmark.measure(name, description, repetitions: configuration.repetitions))
             return
         default: preconditionFailure("\(name) is not a prepare benchmark")
