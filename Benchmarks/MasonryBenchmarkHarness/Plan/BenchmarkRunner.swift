@@ -160,21 +160,13 @@ public struct BenchmarkRunner {
         _: Engine.Type, _ name: String, _ description: LayoutDescription, _ threads: Int, _ reference: ReferenceLayoutEngine?,
         _ measurer: Measuring
     ) {
-        let items = Double(max(1, description.itemCount))
         // Memory and allocation counts of building a fresh engine (the same every repetition).
-        let jemalloc = configuration.jemalloc
-        let bytesBefore = jemalloc?.allocatedBytes()
-        let requestsBefore = jemalloc?.allocationRequests()
-        var engine = Engine(description, threads: threads)
-        let bytesAfter = jemalloc?.allocatedBytes()
-        let requestsAfter = jemalloc?.allocationRequests()
+        var (engine, memory) = FreshEngineMemory.build(Engine.self, description, threads: threads, jemalloc: configuration.jemalloc)
         verify(engine, against: reference, name)
         engine.prepare(description)  // warm-up: the timed prepares reuse the engine, as a layout does
         let samples = (0..<configuration.repetitions).map { _ in measurer.measure(name) { engine.prepare(description) } }
         blackHole(engine)
-        var memory: [String: Double] = ["peak_rss_bytes": Double(Clock.peakResidentBytes())]
-        if let bytesBefore, let bytesAfter { memory[BenchmarkCounter.bytesPerItem.rawValue] = Double(bytesAfter - bytesBefore) / items }
-        if let requestsBefore, let requestsAfter { memory[BenchmarkCounter.mallocs.rawValue] = Double(requestsAfter - requestsBefore) }
+        memory["peak_rss_bytes"] = Double(Clock.peakResidentBytes())
         records.append(BenchmarkRecord(
             name: name, realTimes: samples.map(\.real), cpuTimes: samples.map(\.cpu),
             counters: samples.map { memory.merging(measurer.counters($0, items: description.itemCount)) { $1 } }, threads: threads))
@@ -327,19 +319,11 @@ public struct BenchmarkRunner {
         let trueHeights = measured.sections[0].itemHeights
         // The memory of the engine the session starts from, every item unmeasured: per mode, what
         // an app's layout holds before it has measured anything (deferred lays out nothing yet).
-        let jemalloc = configuration.jemalloc
-        let bytesBefore = jemalloc?.allocatedBytes()
-        let requestsBefore = jemalloc?.allocationRequests()
-        let engine = Engine(start, threads: 1)
-        let bytesAfter = jemalloc?.allocatedBytes()
-        let requestsAfter = jemalloc?.allocationRequests()
+        let (engine, memory) = FreshEngineMemory.build(Engine.self, start, threads: 1, jemalloc: configuration.jemalloc)
         var session = ScrollingSession(engine, trueHeights: trueHeights)
         var record = measurer.measureFrames(name, count: frames) { session.frame() }
         record.counters[0].merge(session.counters) { $1 }
-        if let bytesBefore, let bytesAfter {
-            record.counters[0][BenchmarkCounter.bytesPerItem.rawValue] = Double(bytesAfter - bytesBefore) / Double(max(1, start.itemCount))
-        }
-        if let requestsBefore, let requestsAfter { record.counters[0][BenchmarkCounter.mallocs.rawValue] = Double(requestsAfter - requestsBefore) }
+        record.counters[0].merge(memory) { $1 }
         // The yardstick of reflow's target (a keepColumns frame re-stacks, which placing is not).
         if variant.unmeasured == .estimated, variant.remeasure == .reflow, let suffix = record.counters[0][BenchmarkCounter.suffixItemsP99.rawValue] {
             record.counters[0][BenchmarkCounter.suffixReplaceP99.rawValue] = Self.replacingCost(of: suffix, on: session.engine, name, measurer)
