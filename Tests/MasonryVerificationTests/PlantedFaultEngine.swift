@@ -61,11 +61,21 @@ struct PlantedFaultEngine: LayoutEngine {
         /// not in the engine: both engines follow anchors with the same code, so only the
         /// item-identity invariant of anchor steps sees it (no check follows a query's anchor).
         case anchorDeleteOneShort
+        /// Rect queries in a section of more than 64 columns test every column's horizontal half
+        /// against the query's 64-bit mask of the columns that meet the rect, with a masking
+        /// shift (`&<<`, whose count wraps at 64 as the hardware's does), where the engine
+        /// tests columns 64 and up on their own: an item of column c ≥ 64 is kept when column
+        /// c − 64 meets the rect, so it is missing where its own column meets the rect and
+        /// c − 64 does not, and extra the other way round. In sections the engine queries with
+        /// that mask: without spans, not a `keepColumns` shortest-column layout. Needs 65
+        /// columns and 65 items; of `masonry verify`'s matrix only the rare shapes have more
+        /// than 64 columns (`RareShapePlantedFaultTests`).
+        case columnMaskWrapsPast64
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
         var itemsNeeded: Int {
             switch self {
-            case .secondCheckpointOffByOne, .topRunCutAtCheckpoint: 65
+            case .secondCheckpointOffByOne, .topRunCutAtCheckpoint, .columnMaskWrapsPast64: 65
             case .loneItemPastRoundedCheckpointLow: VerificationHooks.checkpointInterval(columns: 5) + 1
             case .threadedLastSectionLow: ScenarioChecker.fuzzingMinimumItemsForThreads
             case .deferredItemLaidOut, .deferredRowsForgotten, .anchorDeleteOneShort: 2
@@ -94,6 +104,9 @@ struct PlantedFaultEngine: LayoutEngine {
     private var elements: [LayoutElement] = []
     private var frames: [ItemIndexPath: Rect] = [:]
     private var supplementary: [String: Rect] = [:]
+    /// Per element, the frame a rect query tests for it (its own, but for `columnMaskWrapsPast64`
+    /// in columns 64 and up); empty when every one is its own.
+    private var queriedFrames: [Rect] = []
     private(set) var contentSize = Size(width: 0, height: 0)
 
     static func factory(_ fault: Fault) -> EngineFactory {
@@ -132,7 +145,7 @@ struct PlantedFaultEngine: LayoutEngine {
         switch fault {
         case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate,
              .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped, .bufferQueryDropsHeldElements, .deferredRowsForgotten,
-             .anchorDeleteOneShort:
+             .anchorDeleteOneShort, .columnMaskWrapsPast64:
             break
         case .deferredItemLaidOut:
             if description.unmeasuredItems == .deferred, let estimated = Self.withUnmeasuredItems(description, .estimated) {
@@ -202,6 +215,11 @@ struct PlantedFaultEngine: LayoutEngine {
             }
         }
         elements = laidOut
+        queriedFrames = []
+        if fault == .columnMaskWrapsPast64 {
+            let tested = laidOut.map { Self.frameTheWrappedMaskTests(for: $0, in: description) }
+            if zip(tested, laidOut).contains(where: { $0 != $1.frame }) { queriedFrames = tested }
+        }
         frames = [:]
         supplementary = [:]
         for element in laidOut {
@@ -235,6 +253,25 @@ struct PlantedFaultEngine: LayoutEngine {
         default:
             return description
         }
+    }
+
+    /// The frame a query whose column mask wraps at 64 tests for `element`: its own, but for an
+    /// item of column c ≥ 64 of a section the engine queries with the mask, that frame moved
+    /// across to column c − 64 (column c's x is `firstColumnX + c × signedStep`, as
+    /// `SectionGeometry` has it), so that its horizontal half is column c − 64's.
+    private static func frameTheWrappedMaskTests(for element: LayoutElement, in description: LayoutDescription) -> Rect {
+        let section = description.sections[element.section]
+        let spanKernel = section.itemSpans != nil || (description.remeasure == .keepColumns && description.placement == .shortestColumn)
+        guard element.kind == .item, section.columns > 64, !spanKernel else { return element.frame }
+        let frame = description.axis == .horizontal ? element.frame.transposed : element.frame
+        let step = frame.width + section.columnSpacing
+        let (firstColumnX, signedStep) = description.direction == .leftToRight
+            ? (section.inset.left, step) : ((description.width - section.inset.right) - frame.width, -step)
+        let column = Int(((frame.x - firstColumnX) / signedStep).rounded())
+        guard column >= 64 else { return element.frame }
+        var tested = frame
+        tested.x = firstColumnX + Double(column - 64) * signedStep
+        return description.axis == .horizontal ? tested.transposed : tested
     }
 
     /// `description` with its unmeasured items laid out as `mode` says.
@@ -284,6 +321,12 @@ struct PlantedFaultEngine: LayoutEngine {
     }
 
     func elements(in rect: Rect) -> [LayoutElement] {
+        if fault == .columnMaskWrapsPast64 {
+            // No item of a column past 63: the wrapped engine's own answer (in O(log n), so that
+            // the matrix without the rare shapes runs in the time it takes the engine).
+            guard !queriedFrames.isEmpty else { return inner.elements(in: rect) }
+            return zip(elements, queriedFrames).filter { $1.intersects(rect) }.map(\.0)
+        }
         let found = elements.filter { $0.frame.intersects(rect) }
         if fault == .topRunCutAtCheckpoint, start(of: rect) == 0 {
             return found.filter { element in
@@ -312,8 +355,9 @@ struct PlantedFaultEngine: LayoutEngine {
             let closed = elements(in: rect)
             return edges == .closed ? closed : closed.filter { $0.frame.intersects(rect, edges: .open) }
         }
-        // A keepColumns layout is the inner engine's history, not a fresh layout of the description.
-        let pinned = layoutDescription.remeasure == .keepColumns
+        // A keepColumns layout is the inner engine's history, not a fresh layout of the description;
+        // the column mask's fault is in unpinned queries, whose elements are the inner engine's.
+        let pinned = layoutDescription.remeasure == .keepColumns || fault == .columnMaskWrapsPast64
             ? inner.elements(in: rect, edges: edges, pinningHeaders: true)
             : ReferenceLayoutEngine(layoutDescription).elements(in: rect, edges: edges, pinningHeaders: true)
         guard fault == .pinnedHeaderAfterCollapsedSectionDropped else { return pinned }

@@ -1,4 +1,4 @@
-// The rare shapes of `masonry verify`'s matrix: many columns in both placements, paired sections, spans under every update kind.
+// The rare shapes of `masonry verify`'s matrix (many columns in both placements, paired sections, spans under every update kind), and a run with or without them.
 import MasonryLayout
 import MasonryWorkloads
 
@@ -9,7 +9,9 @@ extension VerificationSuite {
     /// so that queries reach columns 64 and up; two consecutive sections of the same shape,
     /// which the engine lays out as a pair, with the random updates falling in either; and
     /// sections with spans in both placements whose updates go through every kind in turn
-    /// (`RandomLayoutGenerator.UpdateKind`, spans in most item updates).
+    /// (`RandomLayoutGenerator.UpdateKind`, spans in most item updates). They are the matrix's
+    /// only cases past 64 columns: a planted fault there (`RareShapePlantedFaultTests`) passes
+    /// the rest of it and fails at their first.
     static func rareShapeCases(medium: Int) -> [Case] {
         var random = SplitMix64(seed: 0x5241_5245)
         let inset = EdgeInsets(top: 8.5, left: 4, bottom: 6, right: 4.25)
@@ -54,4 +56,13 @@ extension VerificationSuite {
 
     /// How many layouts `rareShapeCases` makes.
     static let rareShapeCaseCount = 6
+
+    /// Which of the matrix's cases a run takes: every one (`masonry verify`), or, for a test
+    /// that shows what only the rare shapes catch, every one but them, or only them (the same
+    /// cases either way: each case's layout and random draws come from its name alone).
+    enum Selection: Sendable {
+        case everyCase
+        case withoutRareShapes
+        case rareShapesOnly
+    }
 }

@@ -55,6 +55,8 @@ public struct VerificationSuite: Sendable {
     public var size: Size
     public var threads: [Int]
     public var candidate: EngineFactory
+    /// The cases `run` takes: every one, unless a test takes a part (`Selection`).
+    var selection = Selection.everyCase
 
     public init(size: Size, threads: [Int], candidate: @escaping EngineFactory = optimizedEngineFactory) {
         self.size = size
@@ -77,11 +79,21 @@ public struct VerificationSuite: Sendable {
 
     /// The calls `run` makes to its `progress` when nothing fails: per case, one per thread
     /// count and one per update. O(1): no layout is built.
-    public var progressSteps: Int { (shapes().count + Self.formatV2CaseCount + Self.formatV3CaseCount + Self.rareShapeCaseCount) * (threads.count + Self.updatesPerCase) }
+    public var progressSteps: Int {
+        let others = shapes().count + Self.formatV2CaseCount + Self.formatV3CaseCount
+        let count = switch selection {
+        case .everyCase: others + Self.rareShapeCaseCount
+        case .withoutRareShapes: others
+        case .rareShapesOnly: Self.rareShapeCaseCount
+        }
+        return count * (threads.count + Self.updatesPerCase)
+    }
 
-    /// The matrix of this size.
+    /// The matrix of this size (the part of it `selection` takes).
     public func cases() -> [Case] {
         let (large, medium) = sizes()
+        let rareShapeCases = selection == .withoutRareShapes ? [] : Self.rareShapeCases(medium: medium)
+        guard selection != .rareShapesOnly else { return rareShapeCases }
         let v1Cases = shapes().enumerated().map { index, shape in
             var random = SplitMix64(seed: 0x5645_5249_4659 &+ UInt64(index))
             let width = 390.0 + Double(index) * 0.25
@@ -98,8 +110,7 @@ public struct VerificationSuite: Sendable {
                                                      sectionStart: shape.start, columnWidthRounding: shape.rounding, sections: sections)
             return Case(name: "\(shape.name)/items:\(shape.items)/sections:\(shape.sections)/columns:\(shape.columns)", description: description)
         }
-        return v1Cases + Self.formatV2Cases(large: large, medium: medium) + Self.formatV3Cases(large: large)
-            + Self.rareShapeCases(medium: medium)
+        return v1Cases + Self.formatV2Cases(large: large, medium: medium) + Self.formatV3Cases(large: large) + rareShapeCases
     }
 
     /// The item counts of the matrix's large and medium layouts.

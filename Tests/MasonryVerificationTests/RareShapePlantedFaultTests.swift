@@ -1,0 +1,37 @@
+// Tests that `masonry verify`'s rare shapes catch a planted fault that the rest of its matrix passes.
+import MasonryLayout
+@testable import MasonryVerification
+import Testing
+
+/// The rare shapes' planted fault (`columnMaskWrapsPast64`: queries test columns 64 and up with
+/// column c − 64's bit of their 64-bit column mask): of the smoke matrix only the rare shapes
+/// have more than 64 columns, so the matrix without them passes the faulty engine, every case,
+/// (its 16 cases on one thread, 165 s in a debug build on a loaded 2-core machine), and the
+/// rare shapes alone fail it at their first case (65 columns), at its first layout's 5th query
+/// (0.7 s), with a reproducer that fails again. If the rare shapes went, or stopped reaching
+/// column 64, the first test would fail; if another case came to reach it, the second.
+@Suite struct RareShapePlantedFaultTests {
+    static let factory = PlantedFaultEngine.factory(.columnMaskWrapsPast64)
+
+    @Test func theRareShapesCatchTheColumnMaskFault() throws {
+        var suite = VerificationSuite(size: .smoke, threads: [1], candidate: Self.factory)
+        suite.selection = .rareShapesOnly
+        let (counts, failure) = suite.run()
+        let found = try #require(failure, "the rare shapes passed the fault after \(counts.queries) queries")
+        #expect(found.caseName.hasPrefix("many-columns-checkpoints/"), "\(found.failure.message)")
+        #expect(counts.layouts == 1 && counts.updates == 0 && counts.queries <= 100, "\(counts)")
+        #expect(ScenarioChecker(candidate: Self.factory).check(found.chain, threads: 1) != nil)
+    }
+
+    @Test func theMatrixWithoutTheRareShapesPassesIt() {
+        var suite = VerificationSuite(size: .smoke, threads: [1], candidate: Self.factory)
+        suite.selection = .withoutRareShapes
+        let (counts, failure) = suite.run()
+        #expect(failure == nil, "\(failure?.failure.message ?? "")")
+        // Every case ran, laid out once and prepared again once on its one thread count: the
+        // whole matrix but the rare shapes.
+        let cases = suite.cases().count
+        #expect(counts.layouts == 2 * cases)
+        #expect(cases + VerificationSuite.rareShapeCaseCount == VerificationSuite(size: .smoke, threads: [1]).cases().count)
+    }
+}
