@@ -22,6 +22,19 @@ public enum VerificationHooks {
         SectionShape(placement: .shortestColumn, columnCount: columns).interval
     }
 
+    /// The column counts the pair kernel lays out (two sections of one shape at a time), for
+    /// the fuzzer's paired sections. O(1).
+    public static var pairedColumnCounts: ClosedRange<Int> { SectionLayout.pairableColumns }
+
+    /// The sections a fresh `prepare` of `description` on `threads` threads lays out two at a
+    /// time with the pair kernel, as (first, second) indices, under the current threading
+    /// threshold (`withMinimumItemsForThreads`): the engine's own batch plan and pairing rule,
+    /// so that the fuzzer counts the pairs it really makes. O(sections), and O(items) for the
+    /// spans of sections that give them.
+    public static func pairedSections(in description: LayoutDescription, threads: Int) -> [(first: Int, second: Int)] {
+        OptimizedLayoutEngine.pairedSections(in: description, threads: threads)
+    }
+
     /// Whether this build of the engine replays every section it lays out against the layout
     /// arithmetic (`-DMASONRY_INTERNAL_CHECKS`, as `Scripts/test` and CI build it; never a
     /// client's build, Debug or Release), so that a test can insist on it.

@@ -25,7 +25,8 @@ import Testing
             .deferredMeasuredSection: 0.02, .measuredInOrder: 0.05, .measuredOutOfOrderEstimated: 0.03, .refusedOutOfOrder: 0.025,
             .estimateRestored: 0.02, .nullsAppendedOrInserted: 0.055, .measurementAtCheckpoint: 0.006, .measuringWithSpans: 0.075, .remeasuredKeepingColumns: 0.011,
             .insertSectionWithNulls: 0.02, .anchorRestored: 0.2, .anchorItemMoved: 0.065, .anchorRestoreClamped: 0.11, .anchorLost: 0.035,
-            .anchorNone: 0.11,
+            .anchorNone: 0.11, .manyColumnsCheckpoints: 0.002, .manyColumnsCheckpointsRoundRobin: 0.002, .queryPastColumn64: 0.007,
+            .pairedSectionsUpdated: 0.011, .spansInBigSection: 0.011, .spansInBigSectionUpdated: 0.007,
         ]
         let distribution = FuzzCaseFeature.distribution(seed: 1, cases: 2000, threads: [1, 2, 3, 8])
         #expect(distribution.count == FuzzCaseFeature.allCases.count)

@@ -71,11 +71,19 @@ struct PlantedFaultEngine: LayoutEngine {
         /// columns and 65 items; of `masonry verify`'s matrix only the rare shapes have more
         /// than 64 columns (`RareShapePlantedFaultTests`).
         case columnMaskWrapsPast64
+        /// In a round-robin section of more than 64 columns, the items from the engine's second
+        /// checkpoint on (index 2·K and up, K its interval: 2,048 at 65 to 128 columns) are a
+        /// point too low: the path issue 24's seed 11 never reached (many columns in a round-robin
+        /// section of several thousand items). Needs 65 columns and 2·K + 1 = 4,097 items;
+        /// before the generator's rare corners its many-column sections had at most 200 items,
+        /// and no case of 20,000 (seed 1) had 65+ columns and 2·K items.
+        case wideRoundRobinPastSecondCheckpointLow
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
         var itemsNeeded: Int {
             switch self {
             case .secondCheckpointOffByOne, .topRunCutAtCheckpoint, .columnMaskWrapsPast64: 65
+            case .wideRoundRobinPastSecondCheckpointLow: 2 * VerificationHooks.checkpointInterval(columns: 65) + 1
             case .loneItemPastRoundedCheckpointLow: VerificationHooks.checkpointInterval(columns: 5) + 1
             case .threadedLastSectionLow: ScenarioChecker.fuzzingMinimumItemsForThreads
             case .deferredItemLaidOut, .deferredRowsForgotten, .anchorDeleteOneShort: 2
@@ -167,6 +175,17 @@ struct PlantedFaultEngine: LayoutEngine {
                     moved.frame.y += 1
                 }
                 return moved
+            }
+        case .wideRoundRobinPastSecondCheckpointLow:
+            if description.placement == .roundRobin {
+                laidOut = laidOut.map { element in
+                    let columns = description.sections[element.section].columns
+                    var moved = element
+                    if element.kind == .item, columns > 64, element.item >= 2 * VerificationHooks.checkpointInterval(columns: columns) {
+                        moved.frame.y += 1
+                    }
+                    return moved
+                }
             }
         case .secondCheckpointOffByOne:
             laidOut = laidOut.map { element in

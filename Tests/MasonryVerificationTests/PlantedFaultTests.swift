@@ -225,7 +225,7 @@ import Testing
     }
 }
 
-private extension Fuzzer.Configuration {
+extension Fuzzer.Configuration {
     /// The fuzzer's configuration against `fault`: seed `seed`, at most `cases` cases, no time limit.
     static func planted(_ fault: PlantedFaultEngine.Fault, seed: UInt64, cases: Int) -> Fuzzer.Configuration {
         var configuration = Fuzzer.Configuration()

@@ -113,7 +113,7 @@ public struct SectionDescription: Hashable, Sendable {
     /// How many items an engine lays out: all of them, or with `deferred` unmeasured items
     /// the measured ones, which come first. O(1).
     func laidOutItemCount(_ unmeasuredItems: UnmeasuredItems) -> Int {
-        itemHeights.count - deferredItemCount(unmeasuredItems)
+        Self.laidOutItemCount(itemCount: itemHeights.count, unmeasuredCount: unmeasuredCount, unmeasuredItems)
     }
 
     /// How many items `laidOutItemCount` leaves out. O(1).
@@ -126,13 +126,19 @@ public struct SectionDescription: Hashable, Sendable {
     /// first (three arrays: about 200 instructions), where a field read through it does not.
     @inline(__always)
     static func laidOutItemCount(of section: UnsafePointer<SectionDescription>, _ unmeasuredItems: UnmeasuredItems) -> Int {
-        section.pointee.itemHeights.count - deferredItemCount(of: section, unmeasuredItems)
+        laidOutItemCount(itemCount: section.pointee.itemHeights.count, unmeasuredCount: section.pointee.unmeasuredCount, unmeasuredItems)
     }
 
     /// `deferredItemCount` of the section at `section`, from its stored count.
     @inline(__always)
     static func deferredItemCount(of section: UnsafePointer<SectionDescription>, _ unmeasuredItems: UnmeasuredItems) -> Int {
         deferredItemCount(unmeasuredCount: section.pointee.unmeasuredCount, unmeasuredItems)
+    }
+
+    /// The items laid out of `itemCount`, `unmeasuredCount` of them unmeasured: the subtraction, once.
+    @inline(__always)
+    private static func laidOutItemCount(itemCount: Int, unmeasuredCount: Int, _ unmeasuredItems: UnmeasuredItems) -> Int {
+        itemCount - deferredItemCount(unmeasuredCount: unmeasuredCount, unmeasuredItems)
     }
 
     /// The rule, once: a deferred section leaves its unmeasured items out; an estimated one none.

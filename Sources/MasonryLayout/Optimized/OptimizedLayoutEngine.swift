@@ -82,14 +82,10 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
                                     of description: LayoutDescription) {
         let rules = SectionRules(description)
         description.sections.withUnsafeBufferPointer { sections in
-            let half = batch.count / 2
-            for first in batch.lowerBound..<(batch.lowerBound + half) {
-                let second = first + half
+            for (first, second) in pairs(ofBatch: batch) {
                 reset(&layouts[first], toSection: first, of: description, after: nil)
                 reset(&layouts[second], toSection: second, of: description, after: nil)
-                let shape = layouts[first].header.shape
-                if shape.kernel == .shortestColumn, SectionLayout.pairableColumns.contains(shape.columnCount),
-                   layouts[second].header.shape == shape {
+                if laidOutAsPair(layouts[first].header.shape, layouts[second].header.shape) {
                     SectionLayout.layOutFresh(&layouts[first], sections.baseAddress! + first, &layouts[second], sections.baseAddress! + second,
                                               rules: rules)
                 } else {
@@ -105,6 +101,41 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         }
     }
 
+    /// The sections `layOutFresh` takes two at a time from `batch`: section k of its first half
+    /// with section k of its second half (an odd batch's last section goes alone).
+    /// Lazy, so a prepare allocates nothing for it.
+    private static func pairs(ofBatch batch: Range<Int>) -> LazyMapSequence<Range<Int>, (first: Int, second: Int)> {
+        let half = batch.count / 2
+        return (batch.lowerBound..<(batch.lowerBound + half)).lazy.map { ($0, $0 + half) }
+    }
+
+    /// Whether `layOutFresh` lays two sections of these shapes out together (the pair kernel):
+    /// the same shape, shortest column, a column count sorted heights serve.
+    private static func laidOutAsPair(_ shape: SectionShape, _ other: SectionShape) -> Bool {
+        shape.kernel == .shortestColumn && SectionLayout.pairableColumns.contains(shape.columnCount) && other == shape
+    }
+
+    /// The sections a fresh `prepare` of `description` on `threads` threads lays out as pairs,
+    /// under the current threading threshold (`VerificationHooks.pairedSections(in:threads:)`).
+    /// O(sections), and O(items) for the spans of sections that give them.
+    static func pairedSections(in description: LayoutDescription, threads: Int) -> [(first: Int, second: Int)] {
+        guard description.sectionStart == .belowLongestColumn else { return [] }
+        let shapes = description.sections.map { shape(columns: $0.columns, itemSpans: $0.itemSpans, of: description) }
+        return ParallelBatches.plan(itemCounts: laidOutItemCounts(of: description) { _ in true }, threads: max(1, threads))
+            .flatMap { pairs(ofBatch: $0).filter { laidOutAsPair(shapes[$0.first], shapes[$0.second]) } }
+    }
+
+    /// The shape of a section of `columns` columns with `itemSpans` in `description`: its
+    /// kernel the one its spans need.
+    private static func shape(columns: Int, itemSpans: [ItemSpan]?, of description: LayoutDescription) -> SectionShape {
+        // With keepColumns a shortest-column item may stay off the rule's column after a
+        // re-measure, so those sections keep covered columns per item, as sections with spans
+        // do (round robin's columns never depend on heights: kept and placed agree).
+        let keepsColumns = description.remeasure == .keepColumns && description.placement == .shortestColumn && columns > 1
+        let spans = keepsColumns || (itemSpans.map { needsSpanKernel($0, columns: columns) } ?? false)
+        return SectionShape(kernel: SectionKernel(placement: description.placement, spans: spans), columnCount: columns)
+    }
+
     /// Makes `layout` section `index` of `description` with no items yet, its columns where
     /// `previous` (in `continueColumns` mode) left them, its kernel the one its spans need.
     private static func reset(_ layout: inout SectionLayout, toSection index: Int, of description: LayoutDescription,
@@ -115,12 +146,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
              LayoutArithmetic.columnStart(headerHeight: section.pointee.headerHeight, insetTop: section.pointee.inset.top),
              section.pointee.inset.top, SectionDescription.laidOutItemCount(of: section, description.unmeasuredItems))
         }
-        // With keepColumns a shortest-column item may stay off the rule's column after a
-        // re-measure, so those sections keep covered columns per item, as sections with spans
-        // do (round robin's columns never depend on heights: kept and placed agree).
-        let keepsColumns = description.remeasure == .keepColumns && description.placement == .shortestColumn && columns > 1
-        let spans = keepsColumns || (itemSpans.map { needsSpanKernel($0, columns: columns) } ?? false)
-        let shape = SectionShape(kernel: SectionKernel(placement: description.placement, spans: spans), columnCount: columns)
+        let shape = Self.shape(columns: columns, itemSpans: itemSpans, of: description)
         let geometry = description.geometry(ofSection: index)
         switch description.sectionStart {
         case .belowLongestColumn:

@@ -64,6 +64,12 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case anchorRestoreClamped = "… the offset restoring it clamped (to 0, or to the content's end less the viewport)"
     case anchorLost = "an anchor step whose item an update deleted (nothing to restore)"
     case anchorNone = "an anchor step of a viewport that shows no item"
+    case manyColumnsCheckpoints = "a section of 65+ columns and 2·K+ items (several checkpoints), shortest column"
+    case manyColumnsCheckpointsRoundRobin = "… round robin"
+    case queryPastColumn64 = "a query meeting an item of column 64 or later, not across every column, of a section of 65+ columns"
+    case pairedSectionsUpdated = "two sections a fresh prepare lays out as a pair (the engine's pairing), an accepted item update in either"
+    case spansInBigSection = "a section of more than 1,000 items with itemSpans"
+    case spansInBigSectionUpdated = "… and an accepted item update in it"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
     public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {
@@ -75,6 +81,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
         let tiny = { (value: Double) in value > 0 && value <= 1e-300 }
         if Self.formatV3.contains(self) { return formatV3IsPresent(in: chain) }
         if Self.anchorSteps.contains(self) { return anchorIsPresent(in: chain) }
+        if Self.rareCorners.contains(self) { return rareCornerIsPresent(in: chain, threads: threads) }
         switch self {
         case .subnormalHeaderOrFooter:
             return sections.contains { $0.headerHeight.isSubnormal || $0.footerHeight.isSubnormal }
@@ -213,7 +220,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
                 }
             }
         default:
-            return false  // format v3's and the anchor steps', above
+            return false  // format v3's, the anchor steps' and the rare corners', above
         }
     }
 

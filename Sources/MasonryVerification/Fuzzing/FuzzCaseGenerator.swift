@@ -7,7 +7,9 @@ extension Fuzzer {
     /// MasonryLayout.docc/Verification.md states: small layouts mostly, now and then
     /// thousands of sections, a section of thousands of items, section counts around the
     /// threaded batch plan, item counts at checkpoint boundaries, many columns, a layout above
-    /// the engine's own threading threshold; extreme lengths; up to eight updates (indices at
+    /// the engine's own threading threshold, the rare corners (`RareCorner`: 65+ columns past
+    /// several checkpoints in both placements, with queries past column 64; paired sections
+    /// with updates in either; spans in a big section through every update kind); extreme lengths; up to eight updates (indices at
     /// checkpoint boundaries where the counts are; in format v3 cases, at times a measuring
     /// update before each); the engine prepared again with another
     /// description and back; queries after every step, touching the frames the step moved;
@@ -41,10 +43,14 @@ struct FuzzCaseGenerator {
         case thousandsOfSections
         /// 17,000 to 24,000 items: the engine's own threading threshold (16,384) is passed.
         case aboveThreadingThreshold
+        /// One of the cross-products the others rarely make (`RareCorner`).
+        case rareCorners
     }
 
     var random: RandomLayoutGenerator
     let form: Form
+    /// The corner of a `rareCorners` case.
+    let rareCorner: RareCorner?
     let extremeLengths: Bool
     let reprepares: Bool
     /// Collapsed items and sections, first-screen and near-miss queries.
@@ -68,15 +74,19 @@ struct FuzzCaseGenerator {
         case 53..<103: .batchPlan
         case 103..<303: .checkpointBoundaries
         case 303..<353: .manyColumns
+        case 353..<373: .rareCorners
         default: .small
         }
         self.form = form
+        rareCorner = form == .rareCorners ? Self.rareCorner(&random) : nil
         extremeLengths = random.generator.unitDouble() < 0.15
         let reprepare = random.generator.unitDouble() < 0.15
-        reprepares = reprepare && form != .aboveThreadingThreshold
+        // Not for the forms of tens of thousands of items: a chain of two or three such layouts
+        // costs that much more per case and adds nothing the other forms' re-prepares lack.
+        reprepares = reprepare && form != .aboveThreadingThreshold && form != .rareCorners
     }
 
-    private mutating func integer(_ range: ClosedRange<Int>) -> Int {
+    mutating func integer(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(random.generator.next() % UInt64(range.count))
     }
 
@@ -101,7 +111,7 @@ struct FuzzCaseGenerator {
             shape.columns = .many
             shape.checkpointBoundaries = 0.3
             shape.largestBoundary = 4096  // 16 × 256 columns
-        case .batchPlan, .bigSection, .thousandsOfSections, .aboveThreadingThreshold:
+        case .batchPlan, .bigSection, .thousandsOfSections, .aboveThreadingThreshold, .rareCorners:
             break  // drawn in `description()`
         }
         return shape
@@ -116,6 +126,8 @@ struct FuzzCaseGenerator {
         switch form {
         case .small, .checkpointBoundaries, .manyColumns:
             return random.description(shape)
+        case .rareCorners:
+            return rareCornerDescription(rareCorner!)
         case .batchPlan:
             let batches = [8, 12, 16, 32][integer(0...3)]  // threads × 4 for 2, 3, 4 and 8 threads
             let count = max(1, integer(1...3) * batches + integer(-1...1))
@@ -153,13 +165,15 @@ struct FuzzCaseGenerator {
         var updates: [LayoutUpdate] = []
         // Format v3's measuring updates come on top of format v2's (before each, at the rate
         // `FormatV3Rates.fuzzing` states, drawn from their own stream), so that v2's shares stay.
-        for _ in 0..<count {
+        for index in 0..<count {
+            // A big spanned section's updates go through every kind in turn.
+            let kind = rareCorner == .spansInBigSection ? RandomLayoutGenerator.UpdateKind.allCases[index % RandomLayoutGenerator.UpdateKind.allCases.count] : nil
             if let measuring = measurements.measurementUpdateIfDrawn(for: current, rates: .fuzzing, boundaries: boundaries, formatV2: .fuzzing) {
                 updates.append(measuring)
                 try? current.apply(measuring)
             }
             // An inserted section's nulls come from format v3's stream too, after v2's draw of the update.
-            let update = measurements.withUnmeasuredItems(in: random.update(for: current, boundaries: boundaries, formatV2: .fuzzing),
+            let update = measurements.withUnmeasuredItems(in: random.update(for: current, boundaries: boundaries, formatV2: .fuzzing, kind: kind),
                                                           of: current, rates: .fuzzing)
             updates.append(update)
             try? current.apply(update)
@@ -169,7 +183,11 @@ struct FuzzCaseGenerator {
 
     mutating func chain() -> ScenarioChain {
         let first = description()
-        let updateCount = form == .aboveThreadingThreshold ? integer(0...2) : integer(0...8)
+        let updateCount = switch form {
+        case .aboveThreadingThreshold: integer(0...2)
+        case .rareCorners: rareCorner == .spansInBigSection ? integer(7...10) : integer(2...8)
+        default: integer(0...8)
+        }
         var scenarios = [scenario(first, updates: updates(for: first, count: updateCount))]
         if reprepares {
             let firstEnd = scenarios[0].updates.reduce(into: first) { description, update in try? description.apply(update) }
@@ -203,6 +221,7 @@ struct FuzzCaseGenerator {
             queries.append(query(random.rect(touching: elements[integer(0...(elements.count - 1))], contentWidth: reference.contentSize.width)))
         }
         queries += edgeCases.queries(for: reference)
+        if rareCorner == .manyColumnsShortestColumn || rareCorner == .manyColumnsRoundRobin { queries += queriesPastColumn64(of: reference) }
         let captures = anchors.captures(updateCount: updates.count)
         var steps: [ScenarioAnchor] = []
         for (index, update) in updates.enumerated() {
@@ -220,7 +239,7 @@ struct FuzzCaseGenerator {
 
     /// A query of `rect` with format v2's options at the rates Verification.md states: open edges
     /// (touching elements left out) and pinned headers, each a quarter of the time.
-    private mutating func query(_ rect: Rect) -> LayoutQuery {
+    mutating func query(_ rect: Rect) -> LayoutQuery {
         random.query(rect, openEdges: 0.25, pinningHeaders: 0.25)
     }
 

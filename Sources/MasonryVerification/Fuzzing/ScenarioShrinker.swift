@@ -5,12 +5,17 @@ import MasonryWorkloads
 /// Shrinks a failing scenario chain to a small one that fails the same way (a mismatch stays a
 /// mismatch, a crash a crash, a timeout a timeout).
 ///
-/// Delta debugging, one dimension at a time, each candidate built only when it is tried: fewer
-/// threads; fewer chained scenarios; fewer updates (anchor steps taken after them move back),
-/// queries and anchor steps; fewer sections; fewer items in
-/// each section (whole blocks of the engine's checkpoint interval first, so that a count's
-/// remainder past a checkpoint stays; then halves, quarters, down to single items, so a fault
-/// that needs 65 items ends with 65); fewer columns; shorter and simpler updates; zero insets, spacing,
+/// Delta debugging, one dimension at a time, each candidate built only when it is tried and
+/// checked at most once (a later round's same candidate is skipped): fewer threads; fewer
+/// chained scenarios; the case projected onto where it failed (`FailurePoint`: the updates up
+/// to the failing one, the section and the query it names alone); fewer updates (anchor steps
+/// taken after them move back), queries and anchor steps; fewer sections; fewer items in each
+/// section (its first n only, the fewest first, n among the powers of two and the checkpoint
+/// boundaries, so a fault that needs 4,097 items stops at 4,097 in a check per count; whole
+/// blocks of the engine's checkpoint interval, so that a count's remainder past a checkpoint
+/// stays; then halves, quarters, down to single items in a section of at most 512, so a fault
+/// that needs 65 items ends with 65); fewer columns (the fewest first, either side of each power
+/// of two: 64 and 65 too); shorter and simpler updates; zero insets, spacing,
 /// headers and footers; heights replaced by small integers that keep their order and ties (then
 /// 1, 0, rounded, halved); a simpler width; format v1 where it still fails (vertical, left to
 /// right, trailing spacing included, no floor rounding, display scale 1, no spans, fixed column
@@ -75,6 +80,9 @@ private final class Search {
     private let maximumChecks: Int
     private let progress: (ScenarioShrinker.Outcome) -> Void
     private let test: (ScenarioChain, Int) -> ScenarioShrinker.Verdict
+    /// Hashes of the candidates already checked (with their thread counts): a later round
+    /// builds many of the same ones again, and their verdict cannot have changed.
+    private var tried: Set<Int> = []
 
     init(_ start: ScenarioShrinker.Outcome, deadline: ContinuousClock.Instant?, maximumChecks: Int,
          progress: @escaping (ScenarioShrinker.Outcome) -> Void, test: @escaping (ScenarioChain, Int) -> ScenarioShrinker.Verdict) {
@@ -106,6 +114,10 @@ private final class Search {
         guard let candidate, !stopped else { return false }
         let threads = threads ?? best.threads
         guard candidate != chain || threads != best.threads else { return false }
+        var hasher = Hasher()
+        hasher.combine(candidate)
+        hasher.combine(threads)
+        guard tried.insert(hasher.finalize()).inserted else { return false }
         if best.checks >= maximumChecks || deadline.map({ ContinuousClock.now >= $0 }) == true {
             best.stoppedEarly = true
             return false
@@ -168,8 +180,26 @@ private final class Search {
         // element of the smaller layout (the query pass then drops all but the one that fails);
         // when an anchor step is, with steps at every item of it (`reanchoredSteps`).
         let failed = best.failure.message
-        let reanchor: ((ScenarioChain) -> ScenarioChain?)? = failed.contains(" query ") ? { Self.reanchored($0, link: link) }
-            : failed.contains("anchors[") ? { ScenarioShrinker.reanchoredSteps($0, link: link) } : nil
+        let point = ScenarioShrinker.FailurePoint(failed)
+        if point.link == link { project(link, onto: point, with: with, described: described) }
+        let reanchor: ((ScenarioChain, Range<Int>) -> ScenarioChain?)? = failed.contains(" query ") ? { chain, _ in Self.reanchored(chain, link: link) }
+            : failed.contains("anchors[") ? { chain, _ in ScenarioShrinker.reanchoredSteps(chain, link: link) } : nil
+        // Removing items of `section` (the range `items` gives for a removal's): in a layout too
+        // big for queries at every frame, queries at the frames near the element the failing
+        // query answered wrongly, where the removal moved it (a query failure of 32,808 items
+        // stopped at 7,207 without them).
+        let reanchorItems = { (section: Int, items: @escaping (Range<Int>) -> Range<Int>) -> ((ScenarioChain, Range<Int>) -> ScenarioChain?)? in
+            guard let reanchor else { return nil }
+            guard failed.contains(" query ") else { return reanchor }
+            return { [unowned self] candidate, range in
+                if let every = reanchor(candidate, range) { return every }
+                let now = ScenarioShrinker.FailurePoint(best.failure.message)
+                guard now.link == link, now.section == section, let item = now.item else { return nil }
+                let removed = items(range)
+                let moved = removed.upperBound <= item ? item - removed.count : removed.contains(item) ? removed.lowerBound : item
+                return Self.reanchored(candidate, link: link, near: (section, moved))
+            }
+        }
         reduceList(count: { scenario().updates.count }, alternative: reanchor) { range in with { $0 = $0.removingUpdates(in: range) } }
         reduceList(count: { scenario().queries.count }) { range in with { $0.queries.removeSubrange(range) } }
         reduceList(count: { scenario().anchors.count }) { range in with { $0.anchors.removeSubrange(range) } }
@@ -183,12 +213,31 @@ private final class Search {
             // halves of an arbitrary count rarely do (such a reproducer stopped at 769 items
             // where 129 fail).
             let interval = { VerificationHooks.checkpointInterval(columns: scenario().description.sections[section].columns) }
-            reduceList(count: { scenario().description.sections[section].itemHeights.count / interval() }, alternative: reanchor) { blocks in
+            // The first items only, the fewest first (the items up to the one that failed, the
+            // powers of two, the checkpoint boundaries): a fault that needs n items stops at the
+            // first count it holds for, in a check or so per count.
+            let failingItem = point.link == link && point.section == section ? point.item : nil
+            let count = scenario().description.sections[section].itemHeights.count
+            for kept in ScenarioShrinker.prefixCounts(below: count, columns: scenario().description.sections[section].columns,
+                                                     failingItem: failingItem) where !stopped {
+                let removed = kept..<count
+                let candidate = described(width: nil) { $0[section].removeItems(in: removed) }
+                    .map { ScenarioShrinker.shiftingUpdates(of: $0, link: link, section: section, removed: removed) }
+                if attempt(candidate) || (candidate.flatMap { reanchorItems(section, { $0 })?($0, removed) }).map({ attempt($0) }) == true { break }
+            }
+            reduceList(count: { scenario().description.sections[section].itemHeights.count / interval() },
+                       alternative: reanchorItems(section, { ($0.lowerBound * interval())..<($0.upperBound * interval()) })) { blocks in
                 let items = (blocks.lowerBound * interval())..<(blocks.upperBound * interval())
                 return described(width: nil) { $0[section].removeItems(in: items) }
                     .map { ScenarioShrinker.shiftingUpdates(of: $0, link: link, section: section, removed: items) }
             }
-            reduceList(count: { scenario().description.sections[section].itemHeights.count }, alternative: reanchor) { range in
+            // Single items only in a section of at most 512: in a bigger one the fault needs
+            // its count (the passes above got as near as they could), and going down to single
+            // items would check each of thousands of items (a quadratic cost at the minimum).
+            let finest = { max(1, scenario().description.sections[section].itemHeights.count > 512
+                                   ? scenario().description.sections[section].itemHeights.count / 64 : 1) }
+            reduceList(count: { scenario().description.sections[section].itemHeights.count }, alternative: reanchorItems(section, { $0 }),
+                       finest: finest) { range in
                 described(width: nil) { $0[section].removeItems(in: range) }
                     .map { ScenarioShrinker.shiftingUpdates(of: $0, link: link, section: section, removed: range) }
             }
@@ -207,15 +256,39 @@ private final class Search {
         }
     }
 
+    /// The cheapest candidates, tried before any halving: the case projected onto where it
+    /// failed (`FailurePoint`): the updates up to the one after which it showed, the section it
+    /// named alone (or with the sections before it), the query that answered differently alone.
+    /// One check each, where halving would take a few of the case's full size.
+    private func project(_ link: Int, onto point: ScenarioShrinker.FailurePoint,
+                         with: ((inout LayoutScenario) -> Void) -> ScenarioChain,
+                         described: (Double?, (inout [SectionDescription]) -> Void) -> ScenarioChain?) {
+        let scenario = chain.scenarios[link]
+        if let update = point.update, update + 1 < scenario.updates.count {
+            attempt(with { $0 = $0.removingUpdates(in: (update + 1)..<$0.updates.count) })
+        }
+        let sections = chain.scenarios[link].description.sections.count
+        if let section = point.section, section < sections, sections > 1 {
+            if !attempt(described(nil) { $0 = [$0[section]] }), section + 1 < sections {
+                attempt(described(nil) { $0.removeSubrange((section + 1)...) })
+            }
+        }
+        if let rect = point.queryRect {
+            let queries = chain.scenarios[link].queries
+            let failing = queries.filter { "\($0.rect)" == rect }
+            if !failing.isEmpty, failing.count < queries.count { attempt(with { $0.queries = failing }) }
+        }
+    }
+
     /// Delta debugging over a list: removes everything, then halves, quarters… down to single
     /// elements, keeping each removal that still fails. `remove` builds the candidate without
     /// the elements in a range of the current list; `alternative`, when given, makes a second
     /// candidate from one that passes.
-    private func reduceList(count: () -> Int, alternative: ((ScenarioChain) -> ScenarioChain?)? = nil,
-                            remove: (Range<Int>) -> ScenarioChain?) {
+    private func reduceList(count: () -> Int, alternative: ((ScenarioChain, Range<Int>) -> ScenarioChain?)? = nil,
+                            finest: () -> Int = { 1 }, remove: (Range<Int>) -> ScenarioChain?) {
         func removes(_ range: Range<Int>) -> Bool {
             guard let candidate = remove(range) else { return false }
-            return attempt(candidate) || (alternative?(candidate)).map { attempt($0) } == true
+            return attempt(candidate) || (alternative?(candidate, range)).map { attempt($0) } == true
         }
         guard count() > 0, !removes(0..<count()) else { return }
         var granularity = 2
@@ -232,7 +305,7 @@ private final class Search {
             }
             if removed {
                 granularity = max(granularity - 1, 2)
-            } else if size == 1 {
+            } else if size <= finest() {
                 return
             } else {
                 granularity = min(granularity * 2, total)
@@ -246,7 +319,7 @@ private final class Search {
         let most = sections.map(\.columns).max() ?? 1
         // Three quarters too, between a half and one fewer: from 9 columns (checkpoint interval
         // 256) it reaches 6 (interval 128), where a fault that needs 5 to 7 columns stays.
-        for columns in [1, 2, 3, most / 2, most * 3 / 4, most - 1] where columns >= 1 && columns < most {
+        for columns in ScenarioShrinker.columnCounts(below: most) {
             if attempt(described(nil) { list in for index in list.indices { list[index].columns = min(list[index].columns, columns) } }) {
                 return
             }
@@ -422,14 +495,21 @@ private final class Search {
     /// `chain` with scenario `link`'s queries replaced by rects that touch the frames of its
     /// layout after each step (corner points, zero-height lines along tops and bottoms, vertical
     /// lines along right edges); nil when that would be more than 4,000 queries.
-    static func reanchored(_ chain: ScenarioChain, link: Int) -> ScenarioChain? {
+    /// With `near`, only the frames of the items within 4 of item `near.item` of section
+    /// `near.section` (the element a failing query answered wrongly, where a removal before it
+    /// moved it): a big layout's stand-in for every frame.
+    static func reanchored(_ chain: ScenarioChain, link: Int, near: (section: Int, item: Int)? = nil) -> ScenarioChain? {
         var scenario = chain.scenarios[link]
         var reference = ReferenceLayoutEngine(scenario.description)
-        var frames = allElements(of: reference).map(\.frame)
-        for update in scenario.updates where frames.count <= 1000 {
-            if (try? reference.apply(update)) != nil { frames += allElements(of: reference).map(\.frame) }
+        let framesOfInterest = { (engine: ReferenceLayoutEngine) -> [Rect] in
+            guard let near else { return allElements(of: engine).map(\.frame) }
+            return (max(0, near.item - 4)...(near.item + 4)).compactMap { engine.frame(ofItemAt: ItemIndexPath(section: near.section, item: $0)) }
         }
-        guard frames.count <= 1000 else { return nil }
+        var frames = framesOfInterest(reference)
+        for update in scenario.updates where frames.count <= 1000 {
+            if (try? reference.apply(update)) != nil { frames += framesOfInterest(reference) }
+        }
+        guard frames.count <= 1000, !frames.isEmpty || near == nil else { return nil }
         // Each rect with every combination of options the scenario's queries had (the one that
         // failed among them): open edges and pinned headers fail on rects of their own.
         var options: [LayoutQuery] = []

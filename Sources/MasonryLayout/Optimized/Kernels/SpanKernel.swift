@@ -130,10 +130,7 @@ extension SpanKernel.Lane {
     func restackInOneColumn(_ item: Int, position: inout Int) {
         let column = Int(covered[item].first)
         if placement == .roundRobin { position = column + 1 == columnCount ? 0 : column + 1 }
-        let y = columnHeights[column]
-        let height = heights[item]
-        extents[item] = ItemExtent(y: y, height: height)
-        columnHeights[column] = LayoutArithmetic.grow(y, by: LayoutArithmetic.advance(itemHeight: height, itemSpacing: itemSpacing))
+        columnHeights[column] = writeExtent(item, y: columnHeights[column])
         lastItems[column] = UInt32(truncatingIfNeeded: item)
     }
 
@@ -141,15 +138,22 @@ extension SpanKernel.Lane {
     /// covered columns, and the columns' new heights and last item.
     @inline(__always)
     private func write(_ item: Int, start: Int, span: Int, y: Double) {
-        let height = heights[item]
-        let grown = LayoutArithmetic.grow(y, by: LayoutArithmetic.advance(itemHeight: height, itemSpacing: itemSpacing))
-        extents[item] = ItemExtent(y: y, height: height)
+        let grown = writeExtent(item, y: y)
         covered[item] = CoveredColumns(first: start, count: span)
         let last = UInt32(truncatingIfNeeded: item)
         for column in start..<(start + span) {
             columnHeights[column] = grown
             lastItems[column] = last
         }
+    }
+
+    /// Writes item `item`'s extent, starting at `y`, and returns the height its columns grow to:
+    /// the one grow of placement and re-stacking alike.
+    @inline(__always)
+    private func writeExtent(_ item: Int, y: Double) -> Double {
+        let height = heights[item]
+        extents[item] = ItemExtent(y: y, height: height)
+        return LayoutArithmetic.grow(y, by: LayoutArithmetic.advance(itemHeight: height, itemSpacing: itemSpacing))
     }
 
     /// Writes checkpoint `checkpoint`: the state before item `checkpoint`·K.

@@ -1,0 +1,110 @@
+// The fuzz generator's rare corners: many columns past several checkpoints in both placements, queries past column 64, pairs, big spanned sections.
+@_spi(Verification) import MasonryLayout
+import MasonryWorkloads
+
+extension FuzzCaseGenerator {
+    /// The cross-products the other forms rarely or never make (`Form.rareCorners`), each a
+    /// quarter of that form's cases.
+    enum RareCorner: CaseIterable {
+        /// A section of 65 to 1024 columns with two or three of the engine's checkpoints
+        /// (k·K + r items, K its interval; mostly 65 to 256 columns), shortest column; queries
+        /// reaching columns 64 and up.
+        case manyColumnsShortestColumn
+        /// The same, round robin.
+        case manyColumnsRoundRobin
+        /// Sections of one shape the pair kernel takes (shortest column, 2 to 16 columns, no
+        /// spans), of uneven lengths, with updates falling in either of a pair: two or three
+        /// (paired on one thread), or 16 to 64 (paired within the batches of several threads).
+        case pairedSections
+        /// A section of 1,001 to 5,000 items with spans, in either placement, its updates going
+        /// through every kind in turn.
+        case spansInBigSection
+    }
+
+    /// Draws the corner of a `rareCorners` case.
+    static func rareCorner(_ random: inout RandomLayoutGenerator) -> RareCorner {
+        RareCorner.allCases[Int(random.generator.next() % UInt64(RareCorner.allCases.count))]
+    }
+
+    /// A description of `corner`: the big section first, any others small.
+    mutating func rareCornerDescription(_ corner: RareCorner) -> LayoutDescription {
+        var shape = RandomLayoutGenerator.Shape()
+        shape.extremeLengths = extremeLengths ? 0.3 : 0
+        shape.formatV2 = .fuzzing
+        shape.emptySections = 0
+        var placement: Placement?
+        var bigFirst = true
+        switch corner {
+        case .manyColumnsShortestColumn, .manyColumnsRoundRobin:
+            // Half of them 65 to 128 columns (interval 2,048), fewer the wider: a shortest-column
+            // item costs the reference O(columns), so past 256 columns (intervals of 8,192 and
+            // 16,384: 16K to 33K items for two) shortest column is 5% of its corner, round robin
+            // (O(1) an item) 25%, two checkpoints only; no spans (the spans corner has them).
+            let shortest = corner == .manyColumnsShortestColumn
+            let roll = random.generator.unitDouble()
+            let wide = roll >= (shortest ? 0.95 : 0.75)
+            let columns = wide ? integer(257...1024) : roll < 0.5 ? integer(65...128) : integer(129...256)
+            let interval = VerificationHooks.checkpointInterval(columns: columns)
+            let remainder = [-1, 0, 1, integer(2...(wide ? 64 : interval - 2))][integer(0...3)]
+            let items = (wide ? 2 : integer(2...3)) * interval + remainder
+            shape.sections = 1...3
+            shape.items = items...items
+            shape.columns = .exactly(columns)
+            shape.continueColumns = 0.15
+            shape.formatV2.spans = 0
+            placement = shortest ? .shortestColumn : .roundRobin
+        case .pairedSections:
+            // The engine pairs section k of a batch's first half with section k of its second
+            // half, and the fuzzer's threading threshold (64 items) gives a few sections on
+            // several threads a batch each: two or three sections pair on one thread, 16 to 64
+            // of one shape on any.
+            let many = random.generator.unitDouble() < 0.5
+            shape.sections = many ? 16...64 : 2...3
+            shape.items = many ? 0...120 : 0...300
+            shape.formatV2.adaptive = 0  // one count for all
+            shape.columns = .exactly(integer(VerificationHooks.pairedColumnCounts))
+            shape.checkpointBoundaries = 0.3
+            shape.continueColumns = 0
+            shape.formatV2.spans = 0
+            placement = .shortestColumn
+            bigFirst = false
+        case .spansInBigSection:
+            shape.sections = 1...3
+            shape.items = 1001...5000
+            shape.formatV2.spans = 1
+        }
+        var description = random.description(shape)
+        var rules = RandomLayoutGenerator.Rules(of: description)
+        var sections = description.sections
+        if let placement { rules.placement = placement }
+        if bigFirst {
+            for index in sections.indices.dropFirst() where sections[index].itemHeights.count > 20 {
+                sections[index].itemHeights.removeSubrange(20...)
+                sections[index].itemSpans?.removeSubrange(20...)
+            }
+        }
+        if corner == .pairedSections { for index in sections.indices { sections[index].itemSpans = nil } }
+        if let rebuilt = try? rules.description(width: description.width, sections: sections) { description = rebuilt }
+        return description
+    }
+
+    /// Queries of `reference` reaching columns 64 and up of its sections of more than 64
+    /// columns (`WideColumns`), without covering every column across: a rect touching an item
+    /// there, and a strip over a few columns, the last of them 64 or later, around one.
+    mutating func queriesPastColumn64(of reference: ReferenceLayoutEngine) -> [LayoutQuery] {
+        let horizontal = reference.layoutDescription.axis == .horizontal
+        var queries: [LayoutQuery] = []
+        for section in reference.layoutDescription.sections.indices {
+            guard let columns = WideColumns(section: section, of: reference), !columns.pastColumn64.isEmpty else { continue }
+            let item = columns.pastColumn64[integer(0...(columns.pastColumn64.count - 1))]
+            let last = integer(64...(columns.intervals.count - 1)), first = last - integer(0...8)
+            let left = min(columns.intervals[first].left, columns.intervals[last].left)
+            let right = max(columns.intervals[first].right, columns.intervals[last].right)
+            let above = item.height * random.generator.unitDouble()
+            let strip = Rect(x: left, y: item.y - above, width: right - left, height: above + item.height * 2 * random.generator.unitDouble())
+            let touching = Rect(x: item.x, y: item.maxY, width: item.width * random.generator.unitDouble(), height: 0)
+            for rect in [strip, touching] { queries.append(query(horizontal ? rect.transposed : rect)) }
+        }
+        return queries
+    }
+}
