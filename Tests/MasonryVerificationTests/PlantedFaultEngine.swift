@@ -76,7 +76,7 @@ struct PlantedFaultEngine: LayoutEngine {
         /// point too low: the path issue 24's seed 11 never reached (many columns in a round-robin
         /// section of several thousand items). Needs 65 columns and 2·K + 1 = 4,097 items;
         /// before the generator's rare corners its many-column sections had at most 200 items,
-        /// and no case of 20,000 (seed 1) had 65+ columns and 2·K items.
+        /// and no case of 100,000 (seed 1) had 65+ columns and 2·K items.
         case wideRoundRobinPastSecondCheckpointLow
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
