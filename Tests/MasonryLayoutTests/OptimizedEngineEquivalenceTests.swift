@@ -1,5 +1,5 @@
 // Tests that the optimized engine matches the reference on random descriptions, on 1, 2 and 8 threads.
-import MasonryLayout
+@_spi(Verification) import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads
 import Testing
@@ -57,6 +57,35 @@ import Testing
             expectSameLayout(OptimizedLayoutEngine(description, threads: 1), as: ReferenceLayoutEngine(description),
                              queries: 40, generator: &generator)
         }
+    }
+
+    /// Round-robin rect queries past several checkpoints merge the columns' runs in index order
+    /// in one of two ways, whichever is cheaper: a minimum over the columns per candidate (few
+    /// candidates, runs far apart: a viewport over columns whose heights drifted apart), or a
+    /// walk through the indices (many columns: a strip the content's height over 512 columns
+    /// took 15 million steps a query the first way, past the fuzzer's 2 s limit for a case).
+    /// Both must give the reference's answer, in its order.
+    @Test(arguments: [4, 72, 512])
+    func roundRobinQueriesOverManyCheckpointsMatchTheReference(columns: Int) throws {
+        var generator = RandomLayoutGenerator(seed: 11)
+        let items = 2 * VerificationHooks.checkpointInterval(columns: columns) + 1000
+        let heights = HeightDistribution.heavyTailed.heights(count: items, columnWidth: 2, generator: &generator.generator)
+        let section = SectionDescription(columns: columns, columnSpacing: 0.5, itemSpacing: 1, itemHeights: heights)
+        let description = try LayoutDescription(width: 2048, placement: .roundRobin, sections: [section])
+        let engine = OptimizedLayoutEngine(description, threads: 1), reference = ReferenceLayoutEngine(description)
+        let height = reference.contentSize.height
+        var rects = [Rect(x: 0, y: 0, width: 2048, height: height)]
+        for column in [0, columns / 2, columns - 2] {
+            let x = 2048 * Double(column) / Double(columns)
+            rects += [Rect(x: x, y: 0, width: 3 * 2048 / Double(columns), height: height),
+                      Rect(x: x, y: height / 3, width: 2048 / Double(columns), height: 844)]
+        }
+        for y in stride(from: 0, to: height, by: height / 7) { rects.append(Rect(x: 0, y: y, width: 2048, height: 844)) }
+        for rect in rects {
+            expectSameElements(engine.elements(in: rect), reference.elements(in: rect), "\(columns) columns, elements in \(rect)",
+                               sourceLocation: #_sourceLocation)
+        }
+        expectSameLayout(engine, as: reference, queries: 20, generator: &generator)
     }
 
     /// `prepare` reuses the previous layout's buffers: preparing one engine again and again with

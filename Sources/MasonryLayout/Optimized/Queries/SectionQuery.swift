@@ -349,6 +349,32 @@ struct SectionQuery {
                 runs[2 * column + 1] = offset + (end - 1) * columnCount
                 total += end - first
             }
+            // Item i is column (startPosition + i) mod n's, so a walk through the indices from
+            // the lowest run's first to the highest run's last, writing those inside their
+            // column's run, is the merge too: the cheaper of the two goes. A minimum over n
+            // columns per candidate is the way when the runs are far apart (a viewport: a few
+            // candidates, columns whose heights drifted ranks apart); the walk when there are
+            // many columns (512 columns, a rect over all 29,696 items of a section: 15 million
+            // steps per query the one way, 30,000 the other; the fuzzer's case ran past 2 s).
+            var lowest = Int.max, highest = Int.min
+            for column in 0..<columnCount where runs[2 * column] != .max {
+                lowest = min(lowest, runs[2 * column])
+                highest = max(highest, runs[2 * column + 1])
+            }
+            if total > 0, highest - lowest < total * columnCount {
+                Self.append(upTo: total, to: &result) { output in
+                    var written = 0
+                    var column = (startPosition + lowest) % columnCount
+                    for item in lowest...highest {
+                        if item >= runs[2 * column], item <= runs[2 * column + 1] {
+                            written += write(item, column: column, to: output + written)
+                        }
+                        column = column + 1 == columnCount ? 0 : column + 1
+                    }
+                    return written
+                }
+                return
+            }
             Self.append(upTo: total, to: &result) { output in
                 var written = 0
                 // Merge: the column whose next candidate has the lowest index goes first; a
