@@ -77,15 +77,11 @@ extension FuzzCaseGenerator {
         var rules = RandomLayoutGenerator.Rules(of: description)
         var sections = description.sections
         if let placement { rules.placement = placement }
-        if bigFirst {
-            for index in sections.indices.dropFirst() where sections[index].itemHeights.count > 20 {
-                sections[index].itemHeights.removeSubrange(20...)
-                sections[index].itemSpans?.removeSubrange(20...)
-            }
-        }
         if corner == .pairedSections { for index in sections.indices { sections[index].itemSpans = nil } }
         if let rebuilt = try? rules.description(width: description.width, sections: sections) { description = rebuilt }
-        return description
+        guard bigFirst else { return description }
+        // The big section first, the others small, as `Form.bigSection` has them.
+        return (try? description.replacingItemCounts { index, count in index == 0 ? count : min(count, 20) }) ?? description
     }
 
     /// Queries of `reference` reaching columns 64 and up of its sections of more than 64

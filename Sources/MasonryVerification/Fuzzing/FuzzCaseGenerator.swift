@@ -9,8 +9,8 @@ extension Fuzzer {
     /// threaded batch plan, item counts at checkpoint boundaries, many columns, a layout above
     /// the engine's own threading threshold, the rare corners (`RareCorner`: 65+ columns past
     /// several checkpoints in both placements, with queries past column 64; paired sections
-    /// with updates in either; spans in a big section through every update kind); extreme lengths; up to eight updates (indices at
-    /// checkpoint boundaries where the counts are; in format v3 cases, at times a measuring
+    /// with updates in either; spans in a big section through every update kind); extreme
+    /// lengths; up to eight updates (indices at checkpoint boundaries where the counts are; in format v3 cases, at times a measuring
     /// update before each); the engine prepared again with another
     /// description and back; queries after every step, touching the frames the step moved;
     /// hidden cells and collapsed sections, first-screen and near-miss queries (`LayoutEdgeCases`);
@@ -267,7 +267,7 @@ struct FuzzCaseGenerator {
     }
 }
 
-private extension LayoutDescription {
+extension LayoutDescription {
     /// The description with each section's item count changed (heights and spans kept from the front).
     func replacingItemCounts(_ count: (Int, Int) -> Int) throws(LayoutError) -> LayoutDescription {
         let sections = self.sections.enumerated().map { index, section in
@@ -282,13 +282,13 @@ private extension LayoutDescription {
     }
 
     /// The description without its last half of sections (at least one kept when there is one).
-    func droppingLastSections() throws(LayoutError) -> LayoutDescription {
+    fileprivate func droppingLastSections() throws(LayoutError) -> LayoutDescription {
         try RandomLayoutGenerator.Rules(of: self).description(width: width, sections: Array(sections.prefix(max(1, sections.count / 2))))
     }
 
     /// The same sections laid out by other rules: the other placement, tie rule, section mode,
     /// rounding, direction or axis. Nil when the other rule does not accept the sections.
-    func variant(flip rule: Int) -> LayoutDescription? {
+    fileprivate func variant(flip rule: Int) -> LayoutDescription? {
         var rules = RandomLayoutGenerator.Rules(of: self)
         var sections = self.sections
         switch rule {
