@@ -6,31 +6,69 @@
 /// bit. MasonryLayout.docc/LayoutArithmetic.md states the same rules in prose.
 @usableFromInline
 enum LayoutArithmetic {
-    /// An adaptive section's column count: `((((width - left) - right) + columnSpacing) /
-    /// (minColumnWidth + columnSpacing)).rounded(.down)`, at least 1, at most 1,024 and
-    /// `maxColumns`.
+    /// An adaptive section's column count: `quotient = available / stride` with `available =
+    /// (((width - left) - right) + columnSpacing)` and `stride = (minColumnWidth +
+    /// columnSpacing)`, `quotient.rounded(.down)`, at least 1, at most 1,024 and `maxColumns`.
+    /// With a `tolerance` (format v3's `columnCountTolerance`, masonry.js's `measureColumns`):
+    /// `excess = stride - available.truncatingRemainder(dividingBy: stride)`, and the quotient is
+    /// rounded to nearest (`.rounded()`) instead when `excess != 0 && excess < tolerance`.
     ///
     /// The quotient is clamped to 1...1024 as a double, before the conversion to an integer, so no
     /// value traps (a tiny `minColumnWidth` makes it +infinity, insets wider than the view make it
     /// negative); the count is the issue's `min(maxColumns, max(1, Int(min(quotient, 1024))))`.
     @inlinable
     static func adaptiveColumnCount(
-        width: Double, inset: EdgeInsets, columnSpacing: Double, minColumnWidth: Double, maxColumns: Int?
+        width: Double, inset: EdgeInsets, columnSpacing: Double, minColumnWidth: Double, maxColumns: Int?,
+        tolerance: Double? = nil
     ) -> Int {
-        let fitting = ((((width - inset.left) - inset.right) + columnSpacing) / (minColumnWidth + columnSpacing)).rounded(.down)
+        let (available, stride) = adaptiveFit(width: width, inset: inset, columnSpacing: columnSpacing, minColumnWidth: minColumnWidth)
+        let quotient = available / stride
+        var fitting = quotient.rounded(.down)
+        if let tolerance {
+            let excess = columnCountExcess(available: available, stride: stride)
+            if excess != 0, excess < tolerance { fitting = quotient.rounded() }
+        }
         let count = Int(min(max(fitting, 1), Double(LayoutLimits.maximumColumns)))
         return min(count, maxColumns ?? count)
     }
 
+    /// An adaptive count's `available = ((width - left) - right) + columnSpacing` and `stride =
+    /// minColumnWidth + columnSpacing`: the count is how many strides the room holds.
+    @inlinable
+    static func adaptiveFit(width: Double, inset: EdgeInsets, columnSpacing: Double, minColumnWidth: Double)
+        -> (available: Double, stride: Double) {
+        (((width - inset.left) - inset.right) + columnSpacing, minColumnWidth + columnSpacing)
+    }
+
+    /// How far the room falls short of one more stride: `stride -
+    /// available.truncatingRemainder(dividingBy: stride)` (masonry.js's `excess`).
+    @inlinable
+    static func columnCountExcess(available: Double, stride: Double) -> Double {
+        stride - available.truncatingRemainder(dividingBy: stride)
+    }
+
     /// `(((width - left) - right) - columnSpacing * (columns - 1)) / columns`, then rounded to
-    /// the pixel grid if asked (`roundedColumnWidth`). `section.columns` must be resolved.
+    /// the pixel grid if asked (`roundedColumnWidth`), then, with a `maxColumnWidth` (format
+    /// v3), `min(rounded, maxColumnWidth)`. `section.columns` must be resolved.
     @inlinable
     static func columnWidth(
         width: Double, section: SectionDescription, rounding: ColumnWidthRounding, displayScale: Double
     ) -> Double {
         let available = ((width - section.inset.left) - section.inset.right)
             - section.columnSpacing * Double(section.columns - 1)
-        return roundedColumnWidth(available / Double(section.columns), rounding: rounding, displayScale: displayScale)
+        let rounded = roundedColumnWidth(available / Double(section.columns), rounding: rounding, displayScale: displayScale)
+        guard let maxColumnWidth = section.maxColumnWidth else { return rounded }
+        return min(rounded, maxColumnWidth)
+    }
+
+    /// How far `center` alignment moves every column (format v3): half the room the columns
+    /// leave between the insets, `(((width - left) - right) - used) / 2` with `used =
+    /// columnWidth * Double(columns) + columnSpacing * Double(columns - 1)`. Negative where
+    /// nearest rounding widens the columns past the insets: they stay centred.
+    @inlinable
+    static func centeringOffset(width: Double, section: SectionDescription, columnWidth: Double) -> Double {
+        let used = columnWidth * Double(section.columns) + section.columnSpacing * Double(section.columns - 1)
+        return (((width - section.inset.left) - section.inset.right) - used) / 2
     }
 
     /// `(exact * displayScale).rounded() / displayScale` for `nearest`, `.rounded(.down)` for
@@ -111,7 +149,8 @@ struct SectionGeometry: Sendable {
     /// `columnWidth + columnSpacing`, the distance from one column's x to the next one's.
     @usableFromInline let step: Double
     @usableFromInline let columnSpacing: Double
-    /// Column 0's x: `left`, or `(width - right) - columnWidth` right to left.
+    /// Column 0's x: `left`, or `(width - right) - columnWidth` right to left; centred (format
+    /// v3), `left + offset`, or `((width - right) - offset) - columnWidth`.
     @usableFromInline let firstColumnX: Double
     /// `step` left to right, `-step` right to left: column c's x is `firstColumnX + c * signedStep`,
     /// which for `-step` has the bits of `firstColumnX - c * step` (IEEE negation is exact and
@@ -128,12 +167,18 @@ struct SectionGeometry: Sendable {
         step = columnWidth + section.columnSpacing
         columnSpacing = section.columnSpacing
         self.direction = direction
+        // `leading` adds no offset at all (not a zero one), so format v2's bits stay.
+        let offset: Double? = section.columnAlignment == .center
+            ? LayoutArithmetic.centeringOffset(width: width, section: section, columnWidth: columnWidth) : nil
+        let leftInset = section.inset.left
+        let trailingEdge = width - section.inset.right
         switch direction {
         case .leftToRight:
-            firstColumnX = left
+            firstColumnX = if let offset { leftInset + offset } else { leftInset }
             signedStep = step
         case .rightToLeft:
-            firstColumnX = (width - section.inset.right) - columnWidth
+            let columnsEnd = if let offset { trailingEdge - offset } else { trailingEdge }
+            firstColumnX = columnsEnd - columnWidth
             signedStep = -step
         }
     }
@@ -152,7 +197,9 @@ struct SectionGeometry: Sendable {
     }
 
     /// Column `c`'s x: `left + c * (columnWidth + columnSpacing)` left to right,
-    /// `((width - right) - columnWidth) - c * (columnWidth + columnSpacing)` right to left.
+    /// `((width - right) - columnWidth) - c * (columnWidth + columnSpacing)` right to left
+    /// (centred: `(left + offset) + c * step`, `(((width - right) - offset) - columnWidth) - c *
+    /// step`).
     @inlinable
     func x(ofColumn column: Int) -> Double {
         firstColumnX + Double(column) * signedStep

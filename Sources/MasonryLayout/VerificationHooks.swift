@@ -35,6 +35,21 @@ public enum VerificationHooks {
         OptimizedLayoutEngine.pairedSections(in: description, threads: threads)
     }
 
+    /// Section `section` of `description`'s adaptive fit: the room its columns share
+    /// (`available`), the room each takes (`stride`), and how far the room falls short of one more
+    /// column, masonry.js's `excess` (`LayoutArithmetic.adaptiveFit`, `columnCountExcess`): a
+    /// `columnCountTolerance` above the excess rounds the count to nearest. The fuzzer draws
+    /// minimum widths and tolerances around these from here, so that the rule is the engine's
+    /// own; nil for a fixed count. O(1).
+    public static func adaptiveFit(ofSection section: Int, in description: LayoutDescription)
+        -> (available: Double, stride: Double, excess: Double)? {
+        guard case .adaptive(let minColumnWidth, _) = description.sections[section].columnCount else { return nil }
+        let sectionDescription = description.sections[section]
+        let (available, stride) = LayoutArithmetic.adaptiveFit(width: description.width, inset: sectionDescription.inset,
+                                                               columnSpacing: sectionDescription.columnSpacing, minColumnWidth: minColumnWidth)
+        return (available, stride, LayoutArithmetic.columnCountExcess(available: available, stride: stride))
+    }
+
     /// Whether this build of the engine replays every section it lays out against the layout
     /// arithmetic (`-DMASONRY_INTERNAL_CHECKS`, as `Scripts/test` and CI build it; never a
     /// client's build, Debug or Release), so that a test can insist on it.

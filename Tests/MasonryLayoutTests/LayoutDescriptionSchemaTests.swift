@@ -35,7 +35,13 @@ import Testing
     @Test func theFuzzersDescriptionsAreValid() throws {
         for seed in UInt64(0)..<300 {
             var generator = RandomLayoutGenerator(seed: seed)
-            let text = generator.description(maximumSections: 4, maximumItems: 12).jsonText()
+            var description = generator.description(maximumSections: 4, maximumItems: 12)
+            if seed % 2 == 1 {  // format v3's column options, in every other one
+                var rates = RandomLayoutGenerator.ColumnOptionRates.fuzzing
+                rates.options = 1
+                description = generator.withColumnOptions(description, rates: rates)
+            }
+            let text = description.jsonText()
             let violation = Self.validator.firstViolation(in: try JSONParser.parse(Array(text.utf8)))
             #expect(violation == nil, "seed \(seed): \(violation ?? "") in \(text)")
         }
@@ -51,6 +57,10 @@ import Testing
         #"{"width": 100, "sections": [{"columns": 1025, "itemHeights": []}]}"#,
         #"{"width": 100, "sections": [{"columns": 2, "minColumnWidth": 50, "itemHeights": []}]}"#,
         #"{"width": 100, "sections": [{"columns": 2, "maxColumns": 3, "itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"columns": 2, "columnCountTolerance": 1, "itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"minColumnWidth": 20, "columnCountTolerance": -1, "itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"columns": 2, "maxColumnWidth": 0, "itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"columns": 2, "columnAlignment": "middle", "itemHeights": []}]}"#,
         #"{"width": 100, "sections": [{"columns": 2, "itemHeights": [-1]}]}"#,
         #"{"width": 100, "sections": [{"columns": 2, "itemHeights": [1], "itemSpans": [0]}]}"#,
         #"{"width": 100, "sections": [{"columns": 2, "itemHeights": [1], "itemSpans": ["all"]}]}"#,

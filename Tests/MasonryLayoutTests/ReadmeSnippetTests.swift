@@ -127,12 +127,19 @@ import Testing
         try feedLayout.apply(.setMeasurements(section: 0, startingAt: 1, heights: [180, 260]))
         let newOffset = anchor.flatMap { feedLayout.contentOffset(restoring: $0, viewportLength: 844) }
 
+        // Format v3's column options: columns at most 280 points wide, centred in the room they leave.
+        var grid = SectionDescription(columnCount: .adaptive(minColumnWidth: 240), itemHeights: [200, 150, 260])
+        grid.maxColumnWidth = 280
+        grid.columnAlignment = .center
+        let centred = try LayoutDescription(width: 1194, sections: [grid])   // 4 columns from x 37
+
         // A description from a JSON file (layout description format v2); errors name the field.
         let json = #"{"width": 320, "sections": [{"columns": 2, "itemHeights": [100, 80, 120]}]}"#
         let fromFile = ReferenceLayoutEngine(try LayoutDescription(json: Array(json.utf8)))
         // Documented snippet: end
         #expect(frame != nil && !buffer.isEmpty && ipad.layoutDescription.sections[0].columns == 6)
         #expect(anchor?.item == ItemIndexPath(section: 0, item: 0) && newOffset == 0)
+        #expect(centred.sections[0].columns == 4 && centred.columnWidth(ofSection: 0) == 280)
         return (visible.count, size.height, onScreen.count, fromFile.layoutDescription.itemCount)
     }
 }

@@ -27,6 +27,8 @@ import Testing
             .insertSectionWithNulls: 0.02, .anchorRestored: 0.2, .anchorItemMoved: 0.065, .anchorRestoreClamped: 0.11, .anchorLost: 0.035,
             .anchorNone: 0.11, .manyColumnsCheckpoints: 0.002, .manyColumnsCheckpointsRoundRobin: 0.002, .queryPastColumn64: 0.007,
             .pairedSectionsUpdated: 0.011, .spansInBigSection: 0.011, .spansInBigSectionUpdated: 0.007,
+            .maxColumnWidthNarrows: 0.05, .centered: 0.06, .centeredRightToLeftOrHorizontal: 0.025, .columnOptionsWithSpans: 0.04,
+            .countToleranceRounds: 0.008, .columnOptionsSetWidth: 0.04, .columnOptionsWithNulls: 0.015, .insertSectionWithColumnOptions: 0.035,
         ]
         let distribution = FuzzCaseFeature.distribution(seed: 1, cases: 2000, threads: [1, 2, 3, 8])
         #expect(distribution.count == FuzzCaseFeature.allCases.count)

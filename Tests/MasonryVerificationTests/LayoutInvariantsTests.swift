@@ -1,10 +1,10 @@
-// Tests that the invariants hold for format v2 layouts and catch an item moved off its columns.
+// Tests that the invariants hold for format v2 layouts and v3's column options and catch an item moved off its columns.
 import MasonryLayout
 import MasonryVerification
 import Testing
 
-/// The invariants hold for format v2's layouts (spans, right to left, horizontal) and catch an
-/// item moved off its columns in each of them.
+/// The invariants hold for format v2's layouts (spans, right to left, horizontal) and format
+/// v3's column options, and catch an item moved off its columns in each of them.
 @Suite struct LayoutInvariantsTests {
     /// The reference's layout with one item's frame (in layout coordinates) changed.
     private struct MovedItem: LayoutEngine {
@@ -56,6 +56,50 @@ import Testing
         for (path, move, message) in faults {
             let violation = LayoutInvariants.firstViolation(in: MovedItem(reference: reference, path: path, move: move))
             #expect(violation?.contains(message) == true, "\(message): \(violation ?? "none")")
+        }
+    }
+
+    /// Format v3's column options: narrowed, centred columns with spans.
+    private static func centred(axis: ScrollAxis, direction: ColumnDirection) throws -> LayoutDescription {
+        var section = SectionDescription(columnCount: .adaptive(minColumnWidth: 75), inset: EdgeInsets(top: 3, left: 5, bottom: 2, right: 7),
+                                         columnSpacing: 4.5, itemSpacing: 2, headerHeight: 30,
+                                         itemHeights: [50, 80, 20, 40, 60, 30, 90, 10], itemSpans: [1, 2, .full, 1, 9, 3, 1, 2])
+        section.maxColumnWidth = 70
+        section.columnAlignment = .center
+        section.columnCountTolerance = 40
+        return try LayoutDescription(width: 390, axis: axis, direction: direction, sections: [section])
+    }
+
+    @Test(arguments: [ScrollAxis.vertical, .horizontal], [ColumnDirection.leftToRight, .rightToLeft])
+    func columnOptionLayoutsHoldThemAndAnUncentredItemIsCaught(axis: ScrollAxis, direction: ColumnDirection) throws {
+        let reference = ReferenceLayoutEngine(try Self.centred(axis: axis, direction: direction))
+        #expect(reference.layoutDescription.sections[0].columns == 5)  // (378 + 4.5) / 79.5 = 4.81…, excess 15 < 40
+        #expect(LayoutInvariants.firstViolation(in: reference) == nil)
+        #expect(LayoutInvariants.firstViolation(in: OptimizedLayoutEngine(reference.layoutDescription)) == nil)
+        // Where leading alignment would put it: columns of min(72, 70), used 368 of 378, 5 points
+        // (the offset) off every centred column's x.
+        let leading = direction == .leftToRight ? -5.0 : 5
+        let violation = LayoutInvariants.firstViolation(in: MovedItem(reference: reference, path: ItemIndexPath(section: 0, item: 0)) {
+            Rect(x: $0.x + leading, y: $0.y, width: $0.width, height: $0.height)
+        })
+        #expect(violation?.contains("starts at no column") == true, "\(violation ?? "none")")
+    }
+
+    /// The fuzzer's first finds with column options. A 1e-300-point maxColumnWidth beside a
+    /// 23-point inset puts both columns at x 23, and the item of column 1, read as column 0's,
+    /// overlapped its item; right to left in a 4-point view all four columns are at x 4, and an
+    /// item spanning them (its x column 3's) was looked for near column 0 only. Columns that
+    /// share an x cannot tell which holds an item.
+    @Test(arguments: [Placement.roundRobin, .shortestColumn])
+    func columnsThatShareAnXAreNoViolation(placement: Placement) throws {
+        var section = SectionDescription(columns: 2, inset: EdgeInsets(top: 18.46321115089651, left: 23, bottom: 16.703125, right: 33.078125),
+                                         itemHeights: [1, 1, 2, 0.5])
+        section.maxColumnWidth = 1e-300
+        var spanning = SectionDescription(columns: 4, itemHeights: [1, 2, 1], itemSpans: [7, 1, .full])
+        spanning.maxColumnWidth = 1e-300
+        for description in [try LayoutDescription(width: 100, placement: placement, sections: [section]),
+                            try LayoutDescription(width: 4, placement: placement, direction: .rightToLeft, sections: [spanning])] {
+            #expect(LayoutInvariants.firstViolation(in: ReferenceLayoutEngine(description)) == nil)
         }
     }
 }

@@ -78,6 +78,11 @@ struct PlantedFaultEngine: LayoutEngine {
         /// before the generator's rare corners its many-column sections had at most 200 items,
         /// and no case of 100,000 (seed 1) had 65+ columns and 2·K items.
         case wideRoundRobinPastSecondCheckpointLow
+        /// Format v3: right to left, centred columns' items sit where leading alignment puts them
+        /// (an engine that adds the centring offset left to right only). Needs a centred
+        /// right-to-left section whose columns leave room (a `maxColumnWidth` below their width,
+        /// or nearest rounding): the generator's column options.
+        case centredRightToLeftUncentred
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
         var itemsNeeded: Int {
@@ -184,6 +189,17 @@ struct PlantedFaultEngine: LayoutEngine {
                     if element.kind == .item, columns > 64, element.item >= 2 * VerificationHooks.checkpointInterval(columns: columns) {
                         moved.frame.y += 1
                     }
+                    return moved
+                }
+            }
+        case .centredRightToLeftUncentred:
+            if description.direction == .rightToLeft, let leading = Self.withLeadingColumns(description) {
+                let engine = ReferenceLayoutEngine(leading)
+                laidOut = laidOut.map { element in
+                    guard element.kind == .item, description.sections[element.section].columnAlignment == .center,
+                          let frame = engine.frame(ofItemAt: ItemIndexPath(section: element.section, item: element.item)) else { return element }
+                    var moved = element
+                    moved.frame = frame
                     return moved
                 }
             }
@@ -294,6 +310,17 @@ struct PlantedFaultEngine: LayoutEngine {
     }
 
     /// `description` with its unmeasured items laid out as `mode` says.
+    /// `description` with every section's columns aligned leading; nil when none is centred.
+    private static func withLeadingColumns(_ description: LayoutDescription) -> LayoutDescription? {
+        guard description.sections.contains(where: { $0.columnAlignment == .center }) else { return nil }
+        let sections = description.sections.map { section in
+            var leading = section
+            leading.columnAlignment = .leading
+            return leading
+        }
+        return try? RandomLayoutGenerator.Rules(of: description).description(width: description.width, sections: sections)
+    }
+
     private static func withUnmeasuredItems(_ description: LayoutDescription, _ mode: UnmeasuredItems) -> LayoutDescription? {
         var rules = RandomLayoutGenerator.Rules(of: description)
         rules.unmeasuredItems = mode

@@ -36,6 +36,7 @@ public struct PeerLayoutEngine: LayoutEngine {
     static func unsupportedFeature(of workload: Workload) -> String? {
         if workload.spans != nil { return "CHTCollectionViewWaterfallLayout has no items spanning columns" }
         if workload.minColumnWidth != nil { return "CHTCollectionViewWaterfallLayout has no adaptive column count" }
+        if workload.hasColumnOptions { return "CHTCollectionViewWaterfallLayout has no maximum column width or column alignment" }
         return nil
     }
 

@@ -16,9 +16,16 @@ public struct Workload: Hashable, Sendable {
     /// Format v2: the sections' column count is adaptive, `minColumnWidth` this, instead of
     /// fixed (`columns` is then the count it resolves to at the workload's width).
     public var minColumnWidth: Double?
+    /// Format v3: the sections' `maxColumnWidth` (nil: none).
+    public var maxColumnWidth: Double?
+    /// Format v3: the sections' `columnAlignment` (nil: leading, format v2's).
+    public var columnAlignment: ColumnAlignment?
+    /// Format v3: the adaptive sections' `columnCountTolerance` (nil: none).
+    public var columnCountTolerance: Double?
 
     public init(placement: Placement, items: Int, sections: Int, columns: Int, heights: HeightDistribution = .uniform,
-                spans: SpanPattern? = nil, minColumnWidth: Double? = nil) {
+                spans: SpanPattern? = nil, minColumnWidth: Double? = nil, maxColumnWidth: Double? = nil,
+                columnAlignment: ColumnAlignment? = nil, columnCountTolerance: Double? = nil) {
         self.placement = placement
         self.items = items
         self.sections = sections
@@ -26,15 +33,25 @@ public struct Workload: Hashable, Sendable {
         self.heights = heights
         self.spans = spans
         self.minColumnWidth = minColumnWidth
+        self.maxColumnWidth = maxColumnWidth
+        self.columnAlignment = columnAlignment
+        self.columnCountTolerance = columnCountTolerance
     }
 
+    /// Whether the workload has format v3's column options.
+    var hasColumnOptions: Bool { maxColumnWidth != nil || columnAlignment != nil || columnCountTolerance != nil }
+
     /// The `key:value` part of a benchmark name (the height distribution only when not uniform,
-    /// the span pattern and minimum column width only when given, so the common names stay short).
+    /// the span pattern, minimum column width and column options only when given, so the common
+    /// names stay short).
     public var nameParameters: String {
         "placement:\(placement.rawValue)/items:\(items)/sections:\(sections)/columns:\(columns)"
             + (heights == .uniform ? "" : "/heights:\(heights.rawValue)")
             + (spans.map { "/spans:\($0.name)" } ?? "")
             + (minColumnWidth.map { "/minColumnWidth:\(Format.number($0, digits: 2))" } ?? "")
+            + (maxColumnWidth.map { "/maxColumnWidth:\(Format.number($0, digits: 2))" } ?? "")
+            + (columnAlignment.map { "/columnAlignment:\($0.rawValue)" } ?? "")
+            + (columnCountTolerance.map { "/columnCountTolerance:\(Format.number($0, digits: 2))" } ?? "")
     }
 
     /// Whether the description's sections have headers (44 points each): exactly when there are
@@ -54,11 +71,15 @@ public struct Workload: Hashable, Sendable {
         let sectionList = (0..<sections).map { index in
             let count = SectionSplit.itemCount(ofSection: index, items: items, sections: sections)
             let itemHeights = heights.heights(count: count, columnWidth: columnWidth, generator: &generator)
-            return SectionDescription(
+            var section = SectionDescription(
                 columnCount: minColumnWidth.map { .adaptive(minColumnWidth: $0) } ?? .fixed(columns),
                 inset: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8),
                 columnSpacing: 4, itemSpacing: 4, headerHeight: hasHeaders ? 44 : 0,
                 itemHeights: itemHeights, itemSpans: spans?.spans(count: count, generator: &generator))
+            section.maxColumnWidth = maxColumnWidth
+            section.columnAlignment = columnAlignment ?? .leading
+            section.columnCountTolerance = columnCountTolerance
+            return section
         }
         return try! LayoutDescription(width: 390, placement: placement, sections: sectionList)
     }
@@ -90,7 +111,7 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
             let distributions = [HeightDistribution.photo, .equal, .heavyTailed, .zeros].map {
                 Workload(placement: .shortestColumn, items: 100_000, sections: 1, columns: 4, heights: $0)
             }
-            return scaling + columns + sections + distributions + Self.formatV2Workloads
+            return scaling + columns + sections + distributions + Self.formatV2Workloads + Self.columnOptionWorkloads
         case .full:
             let sizes = [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
             return sizes.flatMap { items in
@@ -104,9 +125,17 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
             } + [16, 64].map { Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: $0) }
               + HeightDistribution.allCases.filter { $0 != .uniform }.map {
                 Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: $0)
-            } + Self.formatV2Workloads
+            } + Self.formatV2Workloads + Self.columnOptionWorkloads
         }
     }
+
+    /// Format v3's column options at 1M items, prepared beside format v2's adaptive workload
+    /// (the same heights, count and item width): columns narrowed from 90.5 to 80 points and
+    /// centred, the count rounded with masonry.js's 1-point tolerance.
+    static let columnOptionWorkloads = [
+        Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: .photo, minColumnWidth: 90,
+                 maxColumnWidth: 80, columnAlignment: .center, columnCountTolerance: 1),
+    ]
 
     /// Format v2's workloads at 1M items: the photo feed with spans (every 20th item full width,
     /// 10% spanning 2 of 4 columns), and an adaptive column count (`minColumnWidth` 90: 4

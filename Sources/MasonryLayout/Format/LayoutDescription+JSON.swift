@@ -69,7 +69,7 @@ extension SectionDescription {
     /// The fields of a section.
     static let fieldNames: Set<String> = [
         "columns", "minColumnWidth", "maxColumns", "inset", "columnSpacing", "itemSpacing", "headerHeight", "footerHeight",
-        "itemHeights", "itemSpans", "estimatedItemHeight",
+        "itemHeights", "itemSpans", "estimatedItemHeight", "maxColumnWidth", "columnAlignment", "columnCountTolerance",
     ]
 
     init(json value: JSONValue, at path: String) throws(LayoutError) {
@@ -98,6 +98,9 @@ extension SectionDescription {
         )
         estimatedItemHeight = try object.optionalNumber("estimatedItemHeight")
         isUnmeasured = nulls
+        maxColumnWidth = try object.optionalNumber("maxColumnWidth")
+        columnAlignment = try object.enumeration("columnAlignment") ?? .leading
+        columnCountTolerance = try object.optionalNumber("columnCountTolerance")
     }
 
     /// `columns`, or `minColumnWidth` with an optional `maxColumns`: exactly one of the first two.
@@ -128,7 +131,10 @@ extension SectionDescription {
         case .adaptive(let minColumnWidth, let maxColumns):
             text += "\"minColumnWidth\":\(minColumnWidth),"
             if let maxColumns { text += "\"maxColumns\":\(maxColumns)," }
+            if let columnCountTolerance { text += "\"columnCountTolerance\":\(columnCountTolerance)," }
         }
+        if let maxColumnWidth { text += "\"maxColumnWidth\":\(maxColumnWidth)," }
+        if columnAlignment != .leading { text += "\"columnAlignment\":\"\(columnAlignment.rawValue)\"," }
         text += "\"inset\":{\"top\":\(inset.top),\"left\":\(inset.left),"
         text += "\"bottom\":\(inset.bottom),\"right\":\(inset.right)},\"columnSpacing\":\(columnSpacing),"
         text += "\"itemSpacing\":\(itemSpacing),\"headerHeight\":\(headerHeight),\"footerHeight\":\(footerHeight),"

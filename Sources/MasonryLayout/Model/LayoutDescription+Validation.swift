@@ -60,10 +60,11 @@ extension LayoutDescription {
             try Self.checkItemSpans(spans, from: 0, at: "\(path).itemSpans")
         }
         try validateUnmeasuredItems(ofSection: index)
+        try Self.validateColumnOptions(of: section, at: path)
         if case .adaptive(let minColumnWidth, let maxColumns) = section.columnCount {
             sections[index].resolvedColumns = LayoutArithmetic.adaptiveColumnCount(
                 width: width, inset: section.inset, columnSpacing: section.columnSpacing,
-                minColumnWidth: minColumnWidth, maxColumns: maxColumns)
+                minColumnWidth: minColumnWidth, maxColumns: maxColumns, tolerance: section.columnCountTolerance)
         }
         let columns = sections[index].columns
         let columnWidth = columnWidth(ofSection: index)
@@ -81,6 +82,21 @@ extension LayoutDescription {
                 throw LayoutError(.unsupportedCombination, at: "\(path).\(field)",
                                   "sectionStart \"continueColumns\" needs the same column count in every section: \(columns) here, \(sections[0].columns) in sections[0]")
             }
+        }
+    }
+
+    /// Checks a section's format v3 column options: a positive `maxColumnWidth`, a
+    /// `columnCountTolerance` of at least 0 and only where the count is adaptive. O(1).
+    private static func validateColumnOptions(of section: SectionDescription, at path: @autoclosure () -> String) throws(LayoutError) {
+        if let maxColumnWidth = section.maxColumnWidth {
+            try checkLength(maxColumnWidth, at: "\(path()).maxColumnWidth", positive: true)
+        }
+        if let tolerance = section.columnCountTolerance {
+            guard section.columnCount.fixedCount == nil else {
+                throw LayoutError(.unsupportedCombination, at: "\(path()).columnCountTolerance",
+                                  "needs minColumnWidth: it rounds the column count that minColumnWidth gives, and columns fixes the count")
+            }
+            try checkLength(tolerance, at: "\(path()).columnCountTolerance")
         }
     }
 

@@ -97,6 +97,7 @@ extension SectionDescription {
         copy.footerHeight = zeroless(footerHeight)
         copy.itemHeights = LayoutDescription.withoutNegativeZeros(itemHeights)
         copy.estimatedItemHeight = estimatedItemHeight.map(zeroless)
+        copy.columnCountTolerance = columnCountTolerance.map(zeroless)
         return copy
     }
 }

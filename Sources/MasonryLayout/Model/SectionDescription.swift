@@ -33,6 +33,17 @@ public struct SectionDescription: Hashable, Sendable {
     /// The height an item not measured yet is laid out with (format v3); required when some
     /// item is unmeasured, ignored otherwise.
     public var estimatedItemHeight: Double?
+    /// The widest a column may be (format v3, masonic's `maxColumnWidth`): each column is
+    /// `min(width after rounding, maxColumnWidth)` wide, so the columns may not fill the
+    /// section; nil: no bound.
+    public var maxColumnWidth: Double?
+    /// Where the columns sit when they do not fill the section (format v3): `leading`, format
+    /// v2's positions, or `center`.
+    public var columnAlignment = ColumnAlignment.leading
+    /// Format v3, an adaptive section only: a column count whose quotient falls short of the
+    /// next whole count by less than this (masonry.js's `measureColumns`, 1 point there) is
+    /// rounded to nearest rather than down (<doc:LayoutArithmetic>); nil reads as 0, format v2.
+    public var columnCountTolerance: Double?
     /// Parallel to `itemHeights`: true where the item has not been measured yet (format v3's
     /// `null` height). nil: every item is measured; flags that are all false read as nil, so a
     /// section measured by updates equals the same section given its heights. Setting it costs

@@ -27,6 +27,9 @@ public enum LayoutInvariants {
         var lastInColumn: [(item: Int, frame: Rect)?] = []
         for (section, sectionDescription) in description.sections.enumerated() {
             let columns = ColumnPositions(description, section: section)
+            if let maxColumnWidth = sectionDescription.maxColumnWidth, columns.columnWidth > maxColumnWidth {
+                return "section \(section)'s columns are \(columns.columnWidth) wide, past its maxColumnWidth \(maxColumnWidth)"
+            }
             lastInColumn.removeAll(keepingCapacity: true)
             lastInColumn.append(contentsOf: repeatElement(nil, count: columns.count))
             let deferred = description.unmeasuredItems == .deferred
@@ -53,7 +56,7 @@ public enum LayoutInvariants {
                 guard frame.height.bitPattern == sectionDescription.itemHeights[item].bitPattern else {
                     return "section \(section) item \(item) is \(frame.height) long, its height is \(sectionDescription.itemHeights[item])"
                 }
-                guard let start = columns.start(ofSpanAt: frame.x, columns: span) else {
+                guard let (start, shared) = columns.start(ofSpanAt: frame.x, columns: span) else {
                     return "section \(section) item \(item) at x \(frame.x) starts at no column's x"
                 }
                 guard frame.minY >= 0, frame.maxY <= slack(content.height, 2) else {
@@ -65,7 +68,9 @@ public enum LayoutInvariants {
                 if description.columnWidthRounding != .nearest, frame.minX < -edgeSlack || frame.maxX > description.width + edgeSlack {
                     return "section \(section) item \(item) at \(screen) lies outside the width \(description.width)"
                 }
-                for column in start..<(start + span) {
+                // Columns closer than an ulp of their x (a tiny maxColumnWidth beside a wide inset)
+                // share it: which of them holds the item the frame cannot tell, nor the order in it.
+                for column in start..<(start + span) where !shared {
                     if let previous = lastInColumn[column] {
                         guard frame.minY >= previous.frame.minY else {
                             return "section \(section): item \(item) starts above item \(previous.item) in column \(column)"
@@ -91,7 +96,8 @@ public enum LayoutInvariants {
 
 /// A section's columns as the layout arithmetic (MasonryLayout.docc/LayoutArithmetic.md) places
 /// them: column `c` at `left + c * step` left to right, `((width - right) - columnWidth) - c *
-/// step` right to left, `step = columnWidth + columnSpacing`.
+/// step` right to left, `step = columnWidth + columnSpacing`; centred (format v3), moved by
+/// half the room the columns leave between the insets.
 private struct ColumnPositions {
     let count: Int
     let columnWidth: Double
@@ -107,7 +113,14 @@ private struct ColumnPositions {
         columnSpacing = sectionDescription.columnSpacing
         step = columnWidth + columnSpacing
         rightToLeft = description.direction == .rightToLeft
-        firstX = rightToLeft ? (description.width - sectionDescription.inset.right) - columnWidth : sectionDescription.inset.left
+        let (left, right) = (sectionDescription.inset.left, sectionDescription.inset.right)
+        if sectionDescription.columnAlignment == .center {
+            let used = columnWidth * Double(count) + columnSpacing * Double(count - 1)
+            let offset = (((description.width - left) - right) - used) / 2
+            firstX = rightToLeft ? ((description.width - right) - offset) - columnWidth : left + offset
+        } else {
+            firstX = rightToLeft ? (description.width - right) - columnWidth : left
+        }
     }
 
     func x(ofColumn column: Int) -> Double {
@@ -119,17 +132,24 @@ private struct ColumnPositions {
     }
 
     /// The first column covered by a span of `span` columns whose frame starts at `x` (its
-    /// leftmost column is the start left to right, the last one right to left); nil when `frameX`
-    /// is no column's x (bit for bit) or the span would not fit.
-    func start(ofSpanAt frameX: Double, columns span: Int) -> Int? {
+    /// leftmost column is the start left to right, the last one right to left), and whether
+    /// another column has that x too; nil when `frameX` is no column's x (bit for bit) or the
+    /// span would not fit.
+    func start(ofSpanAt frameX: Double, columns span: Int) -> (start: Int, shared: Bool)? {
         let estimate = ((rightToLeft ? firstX - frameX : frameX - firstX) / step).rounded()
         guard estimate.isFinite, abs(estimate) < Double(count + 2) else { return nil }
         let guess = Int(estimate)
-        // Columns closer than the arithmetic's rounding (zero-width steps) share an x: the
-        // lowest such column that fits the span.
-        for leftmost in max(0, guess - 2)...min(count - 1, max(0, guess + 2)) where x(ofColumn: leftmost).bitPattern == frameX.bitPattern {
+        let at = { (column: Int) in (0..<self.count).contains(column) && self.x(ofColumn: column).bitPattern == frameX.bitPattern }
+        guard var first = (max(0, guess - 2)...min(count - 1, max(0, guess + 2))).first(where: at) else { return nil }
+        // Columns closer than the arithmetic's rounding (a step below an ulp of their x) share
+        // it, as a run of neighbours, which may reach past the guess: the lowest of the run
+        // whose span fits.
+        while at(first - 1) { first -= 1 }
+        var last = first
+        while at(last + 1) { last += 1 }
+        for leftmost in first...last {
             let start = rightToLeft ? leftmost - (span - 1) : leftmost
-            if start >= 0, start + span <= count { return start }
+            if start >= 0, start + span <= count { return (start, last > first) }
         }
         return nil
     }

@@ -70,6 +70,14 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case pairedSectionsUpdated = "two sections a fresh prepare lays out as a pair (the engine's pairing), an accepted item update in either"
     case spansInBigSection = "a section of more than 1,000 items with itemSpans"
     case spansInBigSectionUpdated = "… and an accepted item update in it"
+    case maxColumnWidthNarrows = "a section whose maxColumnWidth narrows its columns"
+    case centered = "a section with columnAlignment center"
+    case centeredRightToLeftOrHorizontal = "… right to left or horizontal"
+    case columnOptionsWithSpans = "a section with a column option (maxColumnWidth, center, columnCountTolerance) and itemSpans"
+    case countToleranceRounds = "a columnCountTolerance that gives an adaptive section one more column than rounding down"
+    case columnOptionsSetWidth = "an accepted setWidth update of a description with a column option"
+    case columnOptionsWithNulls = "a section with a column option and a null height"
+    case insertSectionWithColumnOptions = "an accepted insertSection update whose section has a column option"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
     public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {
@@ -82,6 +90,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
         if Self.formatV3.contains(self) { return formatV3IsPresent(in: chain) }
         if Self.anchorSteps.contains(self) { return anchorIsPresent(in: chain) }
         if Self.rareCorners.contains(self) { return rareCornerIsPresent(in: chain, threads: threads) }
+        if Self.columnOptions.contains(self) { return columnOptionIsPresent(in: chain) }
         switch self {
         case .subnormalHeaderOrFooter:
             return sections.contains { $0.headerHeight.isSubnormal || $0.footerHeight.isSubnormal }

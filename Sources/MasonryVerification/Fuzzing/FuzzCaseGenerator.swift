@@ -16,7 +16,8 @@ extension Fuzzer {
     /// hidden cells and collapsed sections, first-screen and near-miss queries (`LayoutEdgeCases`);
     /// format v3's null heights, estimated and deferred, and updates that measure them, in order
     /// and out of it, and inserted sections with nulls (`RandomLayoutGenerator.withUnmeasuredItems`,
-    /// `measurementUpdate`); anchor steps, taken before updates and restored after them
+    /// `measurementUpdate`); format v3's column options, in descriptions and inserted sections
+    /// (`RandomLayoutGenerator.withColumnOptions`); anchor steps, taken before updates and restored after them
     /// (`AnchorStepDraws`).
     public static func scenario(seed: UInt64) -> ScenarioChain {
         var generator = FuzzCaseGenerator(seed: seed)
@@ -60,12 +61,16 @@ struct FuzzCaseGenerator {
     var measurements: RandomLayoutGenerator
     /// Anchor steps, from a stream of their own: a case is otherwise the case it was before them.
     var anchors: AnchorStepDraws
+    /// Format v3's column options (`maxColumnWidth`, center alignment, `columnCountTolerance`),
+    /// from a stream of their own: a case without them is the case it was before them.
+    var columnOptions: RandomLayoutGenerator
 
     init(seed: UInt64) {
         random = RandomLayoutGenerator(seed: seed)
         edgeCases = LayoutEdgeCases(seed: seed)
         measurements = RandomLayoutGenerator(seed: seed ^ 0x3EA5_0ED0_0000_0003)
         anchors = AnchorStepDraws(seed: seed)
+        columnOptions = RandomLayoutGenerator(seed: seed ^ 0xC0_1A_0F_7E_0000_0004)
         let roll = Int(random.generator.next() % 1000)
         let form: Form = switch roll {
         case 0..<3: .aboveThreadingThreshold
@@ -118,7 +123,8 @@ struct FuzzCaseGenerator {
     }
 
     private mutating func description() -> LayoutDescription {
-        measurements.withUnmeasuredItems(edgeCases.applied(to: drawnDescription()), rates: .fuzzing)
+        let drawn = columnOptions.withColumnOptions(edgeCases.applied(to: drawnDescription()), rates: .fuzzing)
+        return measurements.withUnmeasuredItems(drawn, rates: .fuzzing)
     }
 
     private mutating func drawnDescription() -> LayoutDescription {
@@ -173,7 +179,8 @@ struct FuzzCaseGenerator {
                 try? current.apply(measuring)
             }
             // An inserted section's nulls come from format v3's stream too, after v2's draw of the update.
-            let update = measurements.withUnmeasuredItems(in: random.update(for: current, boundaries: boundaries, formatV2: .fuzzing, kind: kind),
+            let drawn = random.update(for: current, boundaries: boundaries, formatV2: .fuzzing, kind: kind)
+            let update = measurements.withUnmeasuredItems(in: columnOptions.withColumnOptions(in: drawn, of: current, rates: .fuzzing),
                                                           of: current, rates: .fuzzing)
             updates.append(update)
             try? current.apply(update)

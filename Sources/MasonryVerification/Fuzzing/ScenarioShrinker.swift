@@ -320,15 +320,22 @@ private final class Search {
         // Three quarters too, between a half and one fewer: from 9 columns (checkpoint interval
         // 256) it reaches 6 (interval 128), where a fault that needs 5 to 7 columns stays.
         for columns in ScenarioShrinker.columnCounts(below: most) {
-            if attempt(described(nil) { list in for index in list.indices { list[index].columns = min(list[index].columns, columns) } }) {
+            // A fixed count takes no columnCountTolerance (format v3): it goes with the count it rounded.
+            if attempt(described(nil) { list in
+                for index in list.indices {
+                    list[index].columns = min(list[index].columns, columns)
+                    list[index].columnCountTolerance = nil
+                }
+            }) {
                 return
             }
         }
     }
 
     /// Format v1 where it still fails: the rules (vertical, left to right, include trailing
-    /// spacing, no floor rounding, display scale 1), then no spans and fixed column counts in
-    /// every section at once and one by one, then the updates without spans, then plain queries
+    /// spacing, no floor rounding, display scale 1), then no spans, fixed column counts and
+    /// none of format v3's column options (no `maxColumnWidth`, leading alignment, no
+    /// `columnCountTolerance`) in every section at once and one by one, then the updates without spans, then plain queries
     /// (closed edges, headers not pinned), all at once and one by one.
     private func simplifyFormatV2(_ link: Int, _ with: ((inout LayoutScenario) -> Void) -> ScenarioChain) {
         func rebuilt(_ change: (inout RandomLayoutGenerator.Rules, inout [SectionDescription]) -> Void) -> ScenarioChain? {
@@ -348,7 +355,13 @@ private final class Search {
         for change in ruleChanges where !stopped {
             attempt(rebuilt { rules, _ in change(&rules) })
         }
-        let sectionChanges: [(inout SectionDescription) -> Void] = [{ $0.itemSpans = nil }, { $0.columns = $0.columns }]
+        // Format v3's column options go with v2's section fields: each is one field back to v2.
+        let sectionChanges: [(inout SectionDescription) -> Void] = [
+            { $0.itemSpans = nil },
+            // The count it resolved to, fixed: the tolerance that may have rounded it goes with it.
+            { $0.columns = $0.columns; $0.columnCountTolerance = nil },
+            { $0.maxColumnWidth = nil }, { $0.columnAlignment = .leading }, { $0.columnCountTolerance = nil },
+        ]
         for change in sectionChanges where !stopped {
             if !attempt(rebuilt { _, sections in for index in sections.indices { change(&sections[index]) } }) {
                 for section in chain.scenarios[link].description.sections.indices where !stopped {
@@ -401,7 +414,7 @@ private final class Search {
         }
     }
 
-    /// Shorter updates: fewer heights in each, simpler inserted sections.
+    /// Shorter updates: fewer heights in each, simpler inserted sections (no lengths, no column options).
     private func reduceUpdates(_ link: Int, _ with: ((inout LayoutScenario) -> Void) -> ScenarioChain) {
         var index = 0
         while index < chain.scenarios[link].updates.count, !stopped {
@@ -420,6 +433,9 @@ private final class Search {
                 simple.itemSpacing = 0
                 simple.headerHeight = 0
                 simple.footerHeight = 0
+                simple.maxColumnWidth = nil
+                simple.columnAlignment = .leading
+                simple.columnCountTolerance = nil
                 if simple != section { attempt(with { $0.updates[index] = .insertSection(simple, at: at) }) }
             }
             index += 1

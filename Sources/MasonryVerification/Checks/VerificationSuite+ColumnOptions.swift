@@ -1,0 +1,42 @@
+// The column-option cases of `masonry verify`'s matrix: narrowed, centred columns, a rounded adaptive count.
+import MasonryLayout
+import MasonryWorkloads
+
+extension VerificationSuite {
+    /// Format v3's column options in the matrix: a right-to-left photo feed with spans of
+    /// `large` items whose adaptive count is rounded with masonry.js's 1-point tolerance, its
+    /// columns narrowed by `maxColumnWidth` and centred (its `setWidth` updates change the count:
+    /// `widthChanges`); and a horizontal round-robin layout of 64 sections with headers whose 3
+    /// fixed columns are narrowed and centred.
+    static func columnOptionCases(large: Int, medium: Int) -> [Case] {
+        var random = SplitMix64(seed: 0x4355_5354_4F4D)
+        let inset = EdgeInsets(top: 8.5, left: 4, bottom: 6, right: 4.25)
+        func section(_ columnCount: ColumnCount, items: Int, maxColumnWidth: Double, headers: Bool, spans: SpanPattern?) -> SectionDescription {
+            var section = SectionDescription(
+                columnCount: columnCount, inset: inset, columnSpacing: 3.5, itemSpacing: 2.75,
+                headerHeight: headers ? 40.5 : 0, footerHeight: headers ? 20 : 0,
+                itemHeights: HeightDistribution.photo.heights(count: items, columnWidth: maxColumnWidth, generator: &random),
+                itemSpans: spans?.spans(count: items, generator: &random))
+            section.maxColumnWidth = maxColumnWidth
+            section.columnAlignment = .center
+            if case .adaptive = columnCount { section.columnCountTolerance = 1 }
+            return section
+        }
+        let feed = try! LayoutDescription(width: 390, direction: .rightToLeft, sections: [
+            section(.adaptive(minColumnWidth: 90), items: large, maxColumnWidth: 88, headers: false, spans: .feed),
+        ])
+        let horizontal = try! LayoutDescription(
+            width: 844, placement: .roundRobin, axis: .horizontal,
+            sections: (0..<64).map { index in
+                section(.fixed(3), items: SectionSplit.itemCount(ofSection: index, items: medium, sections: 64), maxColumnWidth: 200,
+                        headers: true, spans: nil)
+            })
+        return [
+            Case(name: "centred-max-width-tolerance/items:\(large)/sections:1/minColumnWidth:90", description: feed),
+            Case(name: "centred-max-width-horizontal-round-robin/items:\(medium)/sections:64/columns:3", description: horizontal),
+        ]
+    }
+
+    /// How many layouts `columnOptionCases` makes.
+    static let columnOptionCaseCount = 2
+}

@@ -1,0 +1,26 @@
+// Format v3's column options from the bytes after a scenario's format v3 part: maxColumnWidth, center, columnCountTolerance.
+import MasonryLayout
+import MasonryWorkloads
+
+extension ByteScenario {
+    /// The bytes after the format v3 part choose column options, a byte per section: zeros (or no
+    /// bytes) add none, so a corpus of earlier inputs keeps its meaning. Otherwise the byte's low
+    /// bits narrow the columns to a fraction of their width (or to an extreme), its next bit
+    /// centres them, and in an adaptive section its high bits give a tolerance (masonry.js's 1
+    /// point, none, or any excess). A choice the description refuses falls back to none.
+    mutating func columnOptions(of description: LayoutDescription) -> LayoutDescription {
+        var sections = description.sections
+        for index in sections.indices {
+            let byte = next()
+            guard byte != 0 else { continue }
+            let width = description.columnWidth(ofSection: index)
+            let bounds: [Double?] = [nil, width * 0.5, width * 0.9, width, width * 1.5, 1e-300, LayoutLimits.maximumLength, nil]
+            sections[index].maxColumnWidth = bounds[byte & 7].map { min(max($0, 1e-300), LayoutLimits.maximumLength) }
+            sections[index].columnAlignment = byte & 8 != 0 ? .center : .leading
+            if case .adaptive = sections[index].columnCount, description.sectionStart == .belowLongestColumn {
+                sections[index].columnCountTolerance = [nil, 1, 0, 1e15][(byte >> 4) & 3]
+            }
+        }
+        return (try? RandomLayoutGenerator.Rules(of: description).description(width: description.width, sections: sections)) ?? description
+    }
+}

@@ -1,0 +1,83 @@
+// The fuzz case features of format v3's column options: maxColumnWidth, center alignment, columnCountTolerance.
+import MasonryLayout
+import MasonryWorkloads
+
+extension FuzzCaseFeature {
+    /// The column-option features (issue 21), detected by `columnOptionIsPresent(in:)`.
+    static let columnOptions: Set<FuzzCaseFeature> = [
+        .maxColumnWidthNarrows, .centered, .centeredRightToLeftOrHorizontal, .columnOptionsWithSpans, .countToleranceRounds,
+        .columnOptionsSetWidth, .columnOptionsWithNulls, .insertSectionWithColumnOptions,
+    ]
+
+    /// Whether `chain` has this column-option feature: in its descriptions, or in an update
+    /// applied to the description as the updates before it left it. O(updates × sections).
+    func columnOptionIsPresent(in chain: ScenarioChain) -> Bool {
+        let descriptions = chain.scenarios.map(\.description)
+        switch self {
+        case .maxColumnWidthNarrows:
+            return descriptions.contains { description in
+                description.sections.indices.contains { Self.isNarrowedByMaxColumnWidth(section: $0, of: description) }
+            }
+        case .centered:
+            return descriptions.contains { $0.sections.contains { $0.columnAlignment == .center } }
+        case .centeredRightToLeftOrHorizontal:
+            return descriptions.contains { description in
+                (description.direction == .rightToLeft || description.axis == .horizontal)
+                    && description.sections.contains { $0.columnAlignment == .center }
+            }
+        case .columnOptionsWithSpans:
+            return descriptions.contains { $0.sections.contains { Self.hasColumnOption($0) && $0.itemSpans != nil } }
+        case .countToleranceRounds:
+            return descriptions.contains { description in
+                description.sections.indices.contains { Self.isRoundedByTolerance(section: $0, of: description) }
+            }
+        case .columnOptionsWithNulls:
+            return descriptions.contains { $0.sections.contains { Self.hasColumnOption($0) && $0.isUnmeasured?.contains(true) == true } }
+        case .columnOptionsSetWidth, .insertSectionWithColumnOptions:
+            return chain.scenarios.contains { scenario in
+                var description = scenario.description
+                return scenario.updates.contains { update in
+                    let before = description
+                    guard (try? description.apply(update)) != nil else { return false }
+                    switch update {
+                    case .setWidth: return self == .columnOptionsSetWidth && before.sections.contains(where: Self.hasColumnOption)
+                    case .insertSection(let section, _): return self == .insertSectionWithColumnOptions && Self.hasColumnOption(section)
+                    default: return false
+                    }
+                }
+            }
+        default:
+            return false
+        }
+    }
+
+    static func hasColumnOption(_ section: SectionDescription) -> Bool {
+        section.maxColumnWidth != nil || section.columnAlignment != .leading || section.columnCountTolerance != nil
+    }
+
+    /// Whether section `section`'s columns are narrower than they would be without its `maxColumnWidth`.
+    private static func isNarrowedByMaxColumnWidth(section: Int, of description: LayoutDescription) -> Bool {
+        guard description.sections[section].maxColumnWidth != nil,
+              let without = alone(section, of: description, { $0.maxColumnWidth = nil }) else { return false }
+        return description.columnWidth(ofSection: section) < without.columnWidth(ofSection: 0)
+    }
+
+    /// Whether section `section`'s tolerance gives it more columns than rounding down would.
+    private static func isRoundedByTolerance(section: Int, of description: LayoutDescription) -> Bool {
+        guard description.sections[section].columnCountTolerance != nil,
+              let without = alone(section, of: description, { $0.columnCountTolerance = nil }) else { return false }
+        return description.sections[section].columns > without.sections[0].columns
+    }
+
+    /// Section `section` of `description` alone, changed by `change`, without its items (O(1)
+    /// checks); nil when that is not valid.
+    private static func alone(_ section: Int, of description: LayoutDescription,
+                              _ change: (inout SectionDescription) -> Void) -> LayoutDescription? {
+        var copy = description.sections[section]
+        change(&copy)
+        copy.itemHeights = []
+        copy.itemSpans = nil
+        copy.isUnmeasured = nil
+        return try? RandomLayoutGenerator.Rules(of: description).description(width: description.width, sections: [copy])
+    }
+}

@@ -1,0 +1,145 @@
+// Format v3's column options in random descriptions: maxColumnWidth, center alignment, columnCountTolerance.
+import Foundation
+@_spi(Verification) import MasonryLayout
+
+extension RandomLayoutGenerator {
+    /// The chances of format v3's column options (`maxColumnWidth`, `columnAlignment: center`,
+    /// `columnCountTolerance`) in a description and in sections that updates insert. Drawn from a
+    /// stream of their own by the fuzzer, so that a case without them is the case it was before.
+    public struct ColumnOptionRates: Sendable, Equatable {
+        /// That a description's sections get column options at all (and that an inserted section does).
+        public var options = 0.0
+        /// Then, per section: a `maxColumnWidth` around its column width (narrower, exactly it, wider).
+        public var maxColumnWidth = 0.0
+        /// Then, per section: `columnAlignment: center`.
+        public var center = 0.0
+        /// Then, per adaptive section: a `columnCountTolerance` around its count's excess (the
+        /// boundary, just past it, masonry.js's 1, none, any).
+        public var countTolerance = 0.0
+
+        public init(options: Double = 0, maxColumnWidth: Double = 0, center: Double = 0, countTolerance: Double = 0) {
+            self.options = options
+            self.maxColumnWidth = maxColumnWidth
+            self.center = center
+            self.countTolerance = countTolerance
+        }
+
+        /// None: the descriptions of format v2 (and v3's measurement).
+        public static let none = ColumnOptionRates()
+        /// The fuzzer's rates (MasonryLayout.docc/Verification.md, "The generator's distribution").
+        public static let fuzzing = ColumnOptionRates(options: 0.15, maxColumnWidth: 0.6, center: 0.5, countTolerance: 0.7)
+    }
+
+    /// `description` with column options at `rates` (unchanged otherwise, or when the result would
+    /// not be valid). In `continueColumns` mode every adaptive section gets the same tolerance
+    /// and keeps its minimum width, so that they keep one count. O(items) for the checks.
+    public mutating func withColumnOptions(_ description: LayoutDescription, rates: ColumnOptionRates) -> LayoutDescription {
+        guard !description.sections.isEmpty, rarely(rates.options) else { return description }
+        let rules = Rules(of: description)
+        var sections = description.sections
+        if description.sectionStart == .continueColumns {
+            let fit = VerificationHooks.adaptiveFit(ofSection: 0, in: description)
+            let tolerance = fit != nil && chance(rates.countTolerance) ? countTolerance(around: fit!.excess) : nil
+            for index in sections.indices {
+                sections[index] = withLengthOptions(sections[index], columnWidth: description.columnWidth(ofSection: index), rates: rates)
+                if case .adaptive = sections[index].columnCount { sections[index].columnCountTolerance = tolerance }
+            }
+        } else {
+            for index in sections.indices {
+                guard let alone = try? rules.description(width: description.width, sections: [Self.emptied(sections[index])]) else { continue }
+                sections[index] = withColumnOptions(in: alone, rates: rates, items: sections[index])
+            }
+        }
+        return (try? rules.description(width: description.width, sections: sections)) ?? description
+    }
+
+    /// `update` with, when it inserts a section, at `rates.options`, column options drawn for it
+    /// as `withColumnOptions` draws them (not in `continueColumns` mode, whose sections share a
+    /// count); otherwise `update`, drawing nothing. O(1) beyond the inserted section's copy.
+    public mutating func withColumnOptions(in update: LayoutUpdate, of description: LayoutDescription,
+                                           rates: ColumnOptionRates) -> LayoutUpdate {
+        guard case .insertSection(let section, let index) = update, description.sectionStart == .belowLongestColumn,
+              rarely(rates.options),
+              let alone = try? Rules(of: description).description(width: description.width, sections: [Self.emptied(section)])
+        else { return update }
+        return .insertSection(withColumnOptions(in: alone, rates: rates, items: section), at: index)
+    }
+
+    /// The one section of `alone` (a description of it without items) with each option at its
+    /// rate, and `items`' items, spans and flags: a `maxColumnWidth` and center alignment; for an
+    /// adaptive count a tolerance, half the time with a minimum width redrawn so that the count's
+    /// quotient is a half or more past a whole one (where rounding to nearest gives one more
+    /// column). The section as it was when the options leave no room for its columns. O(items).
+    private mutating func withColumnOptions(in alone: LayoutDescription, rates: ColumnOptionRates,
+                                            items: SectionDescription) -> SectionDescription {
+        var options = withLengthOptions(alone.sections[0], columnWidth: alone.columnWidth(ofSection: 0), rates: rates)
+        if let fit = VerificationHooks.adaptiveFit(ofSection: 0, in: alone), chance(rates.countTolerance) {
+            var excess = fit.excess
+            if case .adaptive(_, let maxColumns) = options.columnCount, chance(0.5) {
+                let fraction = pick([0.5, 0.75, 0.99])
+                let minimum = fit.available / ((fit.available / fit.stride).rounded(.down) + fraction) - options.columnSpacing
+                var redrawn = options
+                redrawn.columnCount = .adaptive(minColumnWidth: minimum, maxColumns: maxColumns)
+                if minimum > 0, let again = try? Rules(of: alone).description(width: alone.width, sections: [redrawn]),
+                   let refit = VerificationHooks.adaptiveFit(ofSection: 0, in: again) {
+                    options = redrawn
+                    excess = refit.excess
+                }
+            }
+            options.columnCountTolerance = countTolerance(around: excess)
+        }
+        guard (try? Rules(of: alone).description(width: alone.width, sections: [options])) != nil else { return items }
+        var section = items
+        section.columnCount = options.columnCount
+        section.maxColumnWidth = options.maxColumnWidth
+        section.columnAlignment = options.columnAlignment
+        section.columnCountTolerance = options.columnCountTolerance
+        return section
+    }
+
+    /// `section` (one-column width `columnWidth`) with a `maxColumnWidth` and center alignment,
+    /// each at its rate.
+    private mutating func withLengthOptions(_ section: SectionDescription, columnWidth: Double, rates: ColumnOptionRates) -> SectionDescription {
+        var copy = section
+        if chance(rates.maxColumnWidth) { copy.maxColumnWidth = maxColumnWidth(around: columnWidth) }
+        if chance(rates.center) { copy.columnAlignment = .center }
+        return copy
+    }
+
+    /// `section` without items, for an O(1) check of its columns.
+    private static func emptied(_ section: SectionDescription) -> SectionDescription {
+        var empty = section
+        empty.itemHeights = []
+        empty.itemSpans = nil
+        empty.isUnmeasured = nil
+        return empty
+    }
+
+    /// A maximum column width around `width`: half, nine tenths, exactly it, an ulp below,
+    /// half as much again, or an extreme (tiny, the largest length).
+    private mutating func maxColumnWidth(around width: Double) -> Double {
+        let drawn = switch integer(0...7) {
+        case 0: width * 0.5
+        case 1, 2: width * 0.9
+        case 3: width
+        case 4: width.nextDown
+        case 5: width * 1.5
+        case 6: 1e-300
+        default: LayoutLimits.maximumLength
+        }
+        return drawn > 0 && drawn <= LayoutLimits.maximumLength ? drawn : max(width, .leastNonzeroMagnitude)
+    }
+
+    /// A column-count tolerance around `excess`: just past it (the count rounds), exactly it (it
+    /// does not), masonry.js's 1, 0, or the largest length (any excess rounds).
+    private mutating func countTolerance(around excess: Double) -> Double {
+        let drawn = switch integer(0...5) {
+        case 0, 1: excess.nextUp
+        case 2: excess
+        case 3: 1.0
+        case 4: 0.0
+        default: LayoutLimits.maximumLength
+        }
+        return drawn.isFinite && drawn >= 0 && drawn <= LayoutLimits.maximumLength ? drawn : 1
+    }
+}
