@@ -49,15 +49,14 @@ enum LayoutArithmetic {
 
     /// `(((width - left) - right) - columnSpacing * (columns - 1)) / columns`, then rounded to
     /// the pixel grid if asked (`roundedColumnWidth`), then, with a `maxColumnWidth` (format
-    /// v3), `min(rounded, maxColumnWidth)`. `section.columns` must be resolved.
+    /// v3), `min(rounded, maxColumnWidth)`. `columns` must be resolved.
     @inlinable
     static func columnWidth(
-        width: Double, section: SectionDescription, rounding: ColumnWidthRounding, displayScale: Double
+        width: Double, columns: SectionColumns, rounding: ColumnWidthRounding, displayScale: Double
     ) -> Double {
-        let available = ((width - section.inset.left) - section.inset.right)
-            - section.columnSpacing * Double(section.columns - 1)
-        let rounded = roundedColumnWidth(available / Double(section.columns), rounding: rounding, displayScale: displayScale)
-        guard let maxColumnWidth = section.maxColumnWidth else { return rounded }
+        let available = ((width - columns.inset.left) - columns.inset.right) - columns.spacing * Double(columns.count - 1)
+        let rounded = roundedColumnWidth(available / Double(columns.count), rounding: rounding, displayScale: displayScale)
+        guard let maxColumnWidth = columns.maxColumnWidth else { return rounded }
         return min(rounded, maxColumnWidth)
     }
 
@@ -66,9 +65,9 @@ enum LayoutArithmetic {
     /// columnWidth * Double(columns) + columnSpacing * Double(columns - 1)`. Negative where
     /// nearest rounding widens the columns past the insets: they stay centred.
     @inlinable
-    static func centeringOffset(width: Double, section: SectionDescription, columnWidth: Double) -> Double {
-        let used = columnWidth * Double(section.columns) + section.columnSpacing * Double(section.columns - 1)
-        return (((width - section.inset.left) - section.inset.right) - used) / 2
+    static func centeringOffset(width: Double, columns: SectionColumns, columnWidth: Double) -> Double {
+        let used = columnWidth * Double(columns.count) + columns.spacing * Double(columns.count - 1)
+        return (((width - columns.inset.left) - columns.inset.right) - used) / 2
     }
 
     /// `(exact * displayScale).rounded() / displayScale` for `nearest`, `.rounded(.down)` for
@@ -130,6 +129,13 @@ enum LayoutArithmetic {
         sectionTop + localY
     }
 
+    /// A frame's (or query rect's) scroll-axis position from the content's end (format v3's
+    /// `scrollOrigin: "end"`): `contentLength - (y + height)`, layout coordinates.
+    @inlinable
+    static func mirrored(y: Double, height: Double, contentLength: Double) -> Double {
+        contentLength - (y + height)
+    }
+
     /// A pinned header's y for a query rect whose top is `rectMinY`: `min(max(rectMinY,
     /// sectionTop), (sectionTop + localBottom) - headerHeight)`, its natural place or the rect's
     /// top, but never below where the section's footer starts. (`sectionTop + localBottom` is
@@ -137,6 +143,28 @@ enum LayoutArithmetic {
     @inlinable
     static func pinnedHeaderY(rectMinY: Double, sectionTop: Double, localBottom: Double, headerHeight: Double) -> Double {
         min(max(rectMinY, sectionTop), absoluteY(localBottom, sectionTop: sectionTop) - headerHeight)
+    }
+}
+
+/// The fields of a section that its columns' geometry depends on: a few words, read from the
+/// section in place, where the section itself holds arrays (a copy of it retains and releases
+/// each: about 250 instructions a section on a prepare's path, instruction mode).
+@usableFromInline
+struct SectionColumns {
+    @usableFromInline let count: Int
+    @usableFromInline let inset: EdgeInsets
+    @usableFromInline let spacing: Double
+    @usableFromInline let maxColumnWidth: Double?
+    @usableFromInline let alignment: ColumnAlignment
+
+    /// The columns of the section at `section` (its count resolved), read through the pointer.
+    @inlinable
+    init(of section: UnsafePointer<SectionDescription>) {
+        count = section.pointee.columns
+        inset = section.pointee.inset
+        spacing = section.pointee.columnSpacing
+        maxColumnWidth = section.pointee.maxColumnWidth
+        alignment = section.pointee.columnAlignment
     }
 }
 
@@ -158,20 +186,20 @@ struct SectionGeometry: Sendable {
     @usableFromInline let signedStep: Double
     @usableFromInline let direction: ColumnDirection
 
-    /// The geometry of `section` (its column count resolved) in a view `width` wide.
+    /// The geometry of a section's `columns` (their count resolved) in a view `width` wide.
     @inlinable
-    init(width: Double, section: SectionDescription, rounding: ColumnWidthRounding, displayScale: Double,
+    init(width: Double, columns: SectionColumns, rounding: ColumnWidthRounding, displayScale: Double,
          direction: ColumnDirection) {
-        left = section.inset.left
-        columnWidth = LayoutArithmetic.columnWidth(width: width, section: section, rounding: rounding, displayScale: displayScale)
-        step = columnWidth + section.columnSpacing
-        columnSpacing = section.columnSpacing
+        left = columns.inset.left
+        columnWidth = LayoutArithmetic.columnWidth(width: width, columns: columns, rounding: rounding, displayScale: displayScale)
+        step = columnWidth + columns.spacing
+        columnSpacing = columns.spacing
         self.direction = direction
         // `leading` adds no offset at all (not a zero one), so format v2's bits stay.
-        let offset: Double? = section.columnAlignment == .center
-            ? LayoutArithmetic.centeringOffset(width: width, section: section, columnWidth: columnWidth) : nil
-        let leftInset = section.inset.left
-        let trailingEdge = width - section.inset.right
+        let offset: Double? = columns.alignment == .center
+            ? LayoutArithmetic.centeringOffset(width: width, columns: columns, columnWidth: columnWidth) : nil
+        let leftInset = columns.inset.left
+        let trailingEdge = width - columns.inset.right
         switch direction {
         case .leftToRight:
             firstColumnX = if let offset { leftInset + offset } else { leftInset }
@@ -232,5 +260,47 @@ extension ScrollAxis {
     @inlinable
     func onScreen(_ size: Size) -> Size {
         self == .vertical ? size : size.transposed
+    }
+}
+
+/// Between layout coordinates (vertical, items flowing from y = 0) and the collection view's:
+/// with `scrollOrigin: "end"` (format v3) the scroll axis mirrored (`LayoutArithmetic.mirrored`),
+/// then a horizontal layout transposed. Both engines map every frame they return and every query
+/// rect they take through one of these.
+@usableFromInline
+struct ScreenMapping: Sendable {
+    @usableFromInline let axis: ScrollAxis
+    /// The content's length along the scroll axis (layout coordinates) when mirrored; nil when
+    /// items flow from the start.
+    @usableFromInline let mirroredLength: Double?
+
+    @inlinable
+    init(axis: ScrollAxis, origin: ScrollOrigin, contentLength: Double) {
+        self.axis = axis
+        mirroredLength = origin == .end ? contentLength : nil
+    }
+
+    /// Whether frames are the same on screen: vertical, from the start.
+    @inlinable
+    var isIdentity: Bool { axis == .vertical && mirroredLength == nil }
+
+    /// A frame in layout coordinates on screen: mirrored, then transposed.
+    @inlinable
+    func onScreen(_ frame: Rect) -> Rect {
+        guard let length = mirroredLength else { return axis.onScreen(frame) }
+        var mirrored = frame
+        mirrored.y = LayoutArithmetic.mirrored(y: frame.y, height: frame.height, contentLength: length)
+        return axis.onScreen(mirrored)
+    }
+
+    /// A query rect on screen in layout coordinates: transposed, then mirrored the same way
+    /// (the rect's far edge becomes its top), so that it is tested against unmirrored frames.
+    @inlinable
+    func inLayout(_ rect: Rect) -> Rect {
+        var layoutRect = axis.onScreen(rect)
+        if let length = mirroredLength {
+            layoutRect.y = LayoutArithmetic.mirrored(y: layoutRect.y, height: layoutRect.height, contentLength: length)
+        }
+        return layoutRect
     }
 }

@@ -50,6 +50,15 @@ public enum VerificationHooks {
         return (available, stride, LayoutArithmetic.columnCountExcess(available: available, stride: stride))
     }
 
+    /// Whether item `indexPath` of `reference` meets `rect` with open edges as its rect query
+    /// tests it: the frame as laid out against the rect in layout coordinates (from the end, the
+    /// rect mirrored), which the item's frame on screen against `rect` need not repeat when the
+    /// mirror rounds; so that the checker reads the reference's scroll anchor off an answer it
+    /// holds instead of querying again. O(1).
+    public static func meetsWithOpenEdges(item indexPath: ItemIndexPath, rect: Rect, in reference: ReferenceLayoutEngine) -> Bool {
+        reference.meetsWithOpenEdges(item: indexPath, rect: rect)
+    }
+
     /// Whether this build of the engine replays every section it lays out against the layout
     /// arithmetic (`-DMASONRY_INTERNAL_CHECKS`, as `Scripts/test` and CI build it; never a
     /// client's build, Debug or Release), so that a test can insist on it.

@@ -37,7 +37,7 @@ import Testing
             var generator = RandomLayoutGenerator(seed: seed)
             var description = generator.description(maximumSections: 4, maximumItems: 12)
             if seed % 2 == 1 {  // format v3's column options, in every other one
-                var rates = RandomLayoutGenerator.ColumnOptionRates.fuzzing
+                var rates = RandomLayoutGenerator.LayoutOptionRates.fuzzing
                 rates.options = 1
                 description = generator.withColumnOptions(description, rates: rates)
             }

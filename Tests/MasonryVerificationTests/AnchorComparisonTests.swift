@@ -54,4 +54,18 @@ import Testing
         #expect(AnchorComparison.sameBits(nil, nil))
         #expect(AnchorComparison.describe(ScrollAnchor(item: path, distance: -0.0)) == "(section 0, item 1, distance -0.0 bits 0x8000000000000000)")
     }
+
+    /// The fuzzer's first find with `scrollOrigin: "end"` (seed 7, shrunk; empty sections pared
+    /// by hand): after a 1e15-long item is inserted, the open test of the mirrored viewport
+    /// against the unmirrored frames meets item 1.0, where its mirrored frame only touches the
+    /// viewport. The checker read the reference's anchor off the answer's mirrored frames and
+    /// expected none; it now asks the reference's own query from the end.
+    static let mirrorRoundingCase = #"""
+    {"description":{"width":4096.0,"axis":"horizontal","placement":"shortestColumn","tieBreak":"highestIndex","sectionStart":"continueColumns","scrollOrigin":"end","sections":[{"columns":3,"inset":{"top":10.851365345965482,"left":0.984375,"bottom":6.881123643500365,"right":9.046875},"itemHeights":[]},{"columns":3,"itemHeights":[1.0]},{"columns":3,"itemSpacing":3.125,"itemHeights":[0.0,0.0,1.0]},{"columns":3,"itemSpacing":3.1875,"itemHeights":[]},{"columns":3,"inset":{"top":8.34375,"left":12.8125,"bottom":7.625,"right":30.09375},"itemHeights":[]},{"columns":3,"inset":{"top":15.0,"left":10.046875,"bottom":10.421875},"itemHeights":[]},{"columns":3,"inset":{"top":12.953125,"bottom":7.0,"right":29.0},"itemHeights":[]},{"columns":3,"itemHeights":[]}]},"updates":[{"insertItems":{"section":3,"at":0,"heights":[1000000000000000.0]}}],"queries":[[1000000000000042.8,3898.8479187652383,0.0,9.0]],"threads":[1]}
+    """#
+
+    @Test func fromTheEndTheReferenceAnchorIsItsOwnQuerys() throws {
+        let chain = try ScenarioChain(json: Array(Self.mirrorRoundingCase.utf8))
+        #expect(ScenarioChecker().check(chain, threads: 1) == nil)
+    }
 }

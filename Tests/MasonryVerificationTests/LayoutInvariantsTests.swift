@@ -1,6 +1,7 @@
 // Tests that the invariants hold for format v2 layouts and v3's column options and catch an item moved off its columns.
 import MasonryLayout
 import MasonryVerification
+import MasonryWorkloads
 import Testing
 
 /// The invariants hold for format v2's layouts (spans, right to left, horizontal) and format
@@ -101,5 +102,22 @@ import Testing
                             try LayoutDescription(width: 4, placement: placement, direction: .rightToLeft, sections: [spanning])] {
             #expect(LayoutInvariants.firstViolation(in: ReferenceLayoutEngine(description)) == nil)
         }
+    }
+
+    @Test(arguments: [ScrollAxis.vertical, .horizontal], [ColumnDirection.leftToRight, .rightToLeft])
+    func endOriginLayoutsHoldThemAndAnUnmirroredItemIsCaught(axis: ScrollAxis, direction: ColumnDirection) throws {
+        var rules = RandomLayoutGenerator.Rules(of: try Self.description(axis: axis, direction: direction))
+        rules.scrollOrigin = .end
+        let start = try Self.description(axis: axis, direction: direction)
+        let reference = ReferenceLayoutEngine(try rules.description(width: start.width, sections: start.sections))
+        #expect(LayoutInvariants.firstViolation(in: reference) == nil)
+        #expect(LayoutInvariants.firstViolation(in: OptimizedLayoutEngine(reference.layoutDescription)) == nil)
+        // Where the start puts it (its frame mirrored back, one item alone): not the mirror.
+        let unmirrored = LayoutInvariants.firstViolation(in: MovedItem(reference: reference, path: ItemIndexPath(section: 1, item: 2)) {
+            Rect(x: $0.x, y: reference.layoutDescription.axis == .vertical ? reference.contentSize.height - $0.maxY
+                                                                         : reference.contentSize.width - $0.maxY,
+                 width: $0.width, height: $0.height)
+        })
+        #expect(unmirrored?.contains("the mirror of its frame from the start") == true, "\(unmirrored ?? "none")")
     }
 }

@@ -367,6 +367,7 @@ struct PlantedFaultEngine: LayoutEngine {
     }
 
     func elements(in rect: Rect) -> [LayoutElement] {
+        if layoutDescription.scrollOrigin == .end { return withPlantedFrames(inner.elements(in: rect)) }
         if fault == .columnMaskWrapsPast64 {
             // No item of a column past 63: the wrapped engine's own answer (in O(log n), so that
             // the matrix without the rare shapes runs in the time it takes the engine).
@@ -396,7 +397,26 @@ struct PlantedFaultEngine: LayoutEngine {
         }
     }
 
+    /// From the end an engine tests the mirrored rect against unmirrored frames, which a filter
+    /// of the mirrored frames does not repeat (the mirror rounds): the elements the inner engine
+    /// answers, in this engine's order and with the frames it reports (a pinned header with the
+    /// inner engine's pinned frame), so that a reproducer's first difference is the first item the
+    /// fault moves. O(elements).
+    private func withPlantedFrames(_ answer: [LayoutElement], pinned: Bool = false) -> [LayoutElement] {
+        let key = { (element: LayoutElement) in "\(element.kind) \(element.section) \(element.item)" }
+        let answered = Dictionary(answer.map { (key($0), $0.frame) }, uniquingKeysWith: { first, _ in first })
+        return elements.compactMap { element in
+            guard let frame = answered[key(element)] else { return nil }
+            var planted = element
+            if pinned, element.kind == .header { planted.frame = frame }
+            return planted
+        }
+    }
+
     func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
+        if layoutDescription.scrollOrigin == .end {
+            return withPlantedFrames(inner.elements(in: rect, edges: edges, pinningHeaders: pinningHeaders), pinned: pinningHeaders)
+        }
         guard pinningHeaders else {
             let closed = elements(in: rect)
             return edges == .closed ? closed : closed.filter { $0.frame.intersects(rect, edges: .open) }

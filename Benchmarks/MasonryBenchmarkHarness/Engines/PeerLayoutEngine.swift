@@ -37,6 +37,7 @@ public struct PeerLayoutEngine: LayoutEngine {
         if workload.spans != nil { return "CHTCollectionViewWaterfallLayout has no items spanning columns" }
         if workload.minColumnWidth != nil { return "CHTCollectionViewWaterfallLayout has no adaptive column count" }
         if workload.hasColumnOptions { return "CHTCollectionViewWaterfallLayout has no maximum column width or column alignment" }
+        if workload.scrollOrigin == .end { return "CHTCollectionViewWaterfallLayout has no bottom-to-top layout" }
         return nil
     }
 

@@ -22,10 +22,12 @@ public struct Workload: Hashable, Sendable {
     public var columnAlignment: ColumnAlignment?
     /// Format v3: the adaptive sections' `columnCountTolerance` (nil: none).
     public var columnCountTolerance: Double?
+    /// Format v3: which end of the scroll axis items flow from (nil: the start).
+    public var scrollOrigin: ScrollOrigin?
 
     public init(placement: Placement, items: Int, sections: Int, columns: Int, heights: HeightDistribution = .uniform,
                 spans: SpanPattern? = nil, minColumnWidth: Double? = nil, maxColumnWidth: Double? = nil,
-                columnAlignment: ColumnAlignment? = nil, columnCountTolerance: Double? = nil) {
+                columnAlignment: ColumnAlignment? = nil, columnCountTolerance: Double? = nil, scrollOrigin: ScrollOrigin? = nil) {
         self.placement = placement
         self.items = items
         self.sections = sections
@@ -36,6 +38,7 @@ public struct Workload: Hashable, Sendable {
         self.maxColumnWidth = maxColumnWidth
         self.columnAlignment = columnAlignment
         self.columnCountTolerance = columnCountTolerance
+        self.scrollOrigin = scrollOrigin
     }
 
     /// Whether the workload has format v3's column options.
@@ -52,6 +55,7 @@ public struct Workload: Hashable, Sendable {
             + (maxColumnWidth.map { "/maxColumnWidth:\(Format.number($0, digits: 2))" } ?? "")
             + (columnAlignment.map { "/columnAlignment:\($0.rawValue)" } ?? "")
             + (columnCountTolerance.map { "/columnCountTolerance:\(Format.number($0, digits: 2))" } ?? "")
+            + (scrollOrigin.map { "/scrollOrigin:\($0.rawValue)" } ?? "")
     }
 
     /// Whether the description's sections have headers (44 points each): exactly when there are
@@ -81,7 +85,7 @@ public struct Workload: Hashable, Sendable {
             section.columnCountTolerance = columnCountTolerance
             return section
         }
-        return try! LayoutDescription(width: 390, placement: placement, sections: sectionList)
+        return try! LayoutDescription(width: 390, placement: placement, scrollOrigin: scrollOrigin ?? .start, sections: sectionList)
     }
 }
 
@@ -156,9 +160,14 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
                 Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4),
                 Workload(placement: .roundRobin, items: 1_000_000, sections: 1, columns: 4),
                 Workload(placement: .shortestColumn, items: 1_000_000, sections: 4096, columns: 4),
-            ] + Self.formatV2Workloads
+            ] + Self.formatV2Workloads + [Self.fromTheEnd]
         }
     }
+
+    /// Format v3's bottom-to-top feed: the first interaction workload (1M items, 4 columns, the
+    /// same heights) from the end, its queries, lookups and updates measured beside the same
+    /// layout's from the start: every frame mirrored on the way out.
+    static let fromTheEnd = Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, scrollOrigin: .end)
 
     /// The workloads of the scrolling sessions (`session/…`): photo heights in one section of 4
     /// columns, 1M items (10K in `smoke`), every item unmeasured at the start.

@@ -5,7 +5,7 @@ extension LayoutDescription {
     /// The top-level fields of the format.
     static let fieldNames: Set<String> = [
         "width", "axis", "direction", "placement", "tieBreak", "sectionStart", "columnWidthRounding", "displayScale",
-        "trailingItemSpacing", "unmeasuredItems", "remeasure", "sections",
+        "trailingItemSpacing", "unmeasuredItems", "remeasure", "scrollOrigin", "sections",
     ]
 
     /// Parses and validates a format v3 (or v2, or v1) JSON document. O(n) in its size.
@@ -31,6 +31,7 @@ extension LayoutDescription {
         let trailingItemSpacing: TrailingItemSpacing = try root.enumeration("trailingItemSpacing") ?? .include
         let unmeasuredItems: UnmeasuredItems = try root.enumeration("unmeasuredItems") ?? .estimated
         let remeasure: Remeasure = try root.enumeration("remeasure") ?? .reflow
+        let scrollOrigin: ScrollOrigin = try root.enumeration("scrollOrigin") ?? .start
         let sectionValues = try root.array("sections")
         var sections: [SectionDescription] = []
         sections.reserveCapacity(sectionValues.count)
@@ -40,7 +41,8 @@ extension LayoutDescription {
         do {
             try self.init(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
                           columnWidthRounding: rounding, displayScale: displayScale, trailingItemSpacing: trailingItemSpacing,
-                          axis: axis, direction: direction, unmeasuredItems: unmeasuredItems, remeasure: remeasure, sections: sections)
+                          axis: axis, direction: direction, unmeasuredItems: unmeasuredItems, remeasure: remeasure,
+                          scrollOrigin: scrollOrigin, sections: sections)
         } catch {
             // Validation names fields from the description's root; nest them under `path`.
             throw LayoutError(error.kind, at: path.isEmpty ? error.path : error.path.isEmpty ? path : "\(path).\(error.path)",
@@ -55,7 +57,8 @@ extension LayoutDescription {
         text += "\"placement\":\"\(placement.rawValue)\",\"tieBreak\":\"\(tieBreak.rawValue)\","
         text += "\"sectionStart\":\"\(sectionStart.rawValue)\",\"columnWidthRounding\":\"\(columnWidthRounding.rawValue)\","
         text += "\"displayScale\":\(displayScale),\"trailingItemSpacing\":\"\(trailingItemSpacing.rawValue)\","
-        text += "\"unmeasuredItems\":\"\(unmeasuredItems.rawValue)\",\"remeasure\":\"\(remeasure.rawValue)\",\"sections\":["
+        text += "\"unmeasuredItems\":\"\(unmeasuredItems.rawValue)\",\"remeasure\":\"\(remeasure.rawValue)\","
+        text += "\"scrollOrigin\":\"\(scrollOrigin.rawValue)\",\"sections\":["
         for (index, section) in sections.enumerated() {
             if index > 0 { text += "," }
             text += section.jsonText()

@@ -21,6 +21,8 @@ public struct LayoutDescription: Hashable, Sendable {
     public internal(set) var unmeasuredItems: UnmeasuredItems
     /// What re-measuring an item does to the items after it (format v3).
     public internal(set) var remeasure: Remeasure
+    /// Which end of the scroll axis items flow from (format v3).
+    public internal(set) var scrollOrigin: ScrollOrigin
     /// The sections, adaptive column counts resolved for `width` (`SectionDescription.columns`).
     public internal(set) var sections: [SectionDescription]
 
@@ -36,6 +38,7 @@ public struct LayoutDescription: Hashable, Sendable {
         direction: ColumnDirection = .leftToRight,
         unmeasuredItems: UnmeasuredItems = .estimated,
         remeasure: Remeasure = .reflow,
+        scrollOrigin: ScrollOrigin = .start,
         sections: [SectionDescription]
     ) throws(LayoutError) {
         self.width = Self.withoutNegativeZero(width)
@@ -49,6 +52,7 @@ public struct LayoutDescription: Hashable, Sendable {
         self.direction = direction
         self.unmeasuredItems = unmeasuredItems
         self.remeasure = remeasure
+        self.scrollOrigin = scrollOrigin
         self.sections = sections.map { $0.withoutNegativeZeros() }
         try validate()
     }
@@ -65,7 +69,7 @@ public struct LayoutDescription: Hashable, Sendable {
 
     @usableFromInline
     func geometry(ofSection section: Int) -> SectionGeometry {
-        SectionGeometry(width: width, section: sections[section], rounding: columnWidthRounding,
+        SectionGeometry(width: width, columns: sections.withElementPointer(section, SectionColumns.init(of:)), rounding: columnWidthRounding,
                         displayScale: displayScale, direction: direction)
     }
 }

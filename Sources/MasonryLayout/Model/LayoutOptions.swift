@@ -86,3 +86,15 @@ public enum Remeasure: String, Sendable, CaseIterable {
     /// `SectionStart.belowLongestColumn`.
     case keepColumns
 }
+
+/// Which end of the scroll axis items flow from (format v3): the start (the top; format v2) or
+/// the end (the bottom: chat screens; masonry.js `originTop: false`, MagazineLayout's
+/// `bottomToTop`, Compose's and Android's `reverseLayout`).
+public enum ScrollOrigin: String, Sendable, CaseIterable {
+    case start
+    /// Laid out exactly as from the start, then every frame's scroll-axis position becomes
+    /// `contentLength - (y + height)` (layout coordinates, before a horizontal layout's
+    /// transposition); a query rect is mirrored the same way and tested against the unmirrored
+    /// frames, so pinned headers pin to the viewport's far edge (<doc:LayoutArithmetic>).
+    case end
+}

@@ -375,7 +375,15 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             // subscripts keep the loads even where a caller uses only y: a trap is an effect.)
             layoutDescription.sections.withUnsafeBufferPointer { $0[section].itemHeights.withUnsafeBufferPointer { $0[item] } }
         }
-        return layoutDescription.axis == .vertical ? frame : frame?.transposed
+        // Vertical from the start, the frame as laid out: one compare on the lookup's path.
+        return layoutDescription.axis == .vertical && layoutDescription.scrollOrigin == .start ? frame : frame.map(screenMapping.onScreen)
+    }
+
+    /// Frames and query rects between layout coordinates and the view's (mirrored from the end
+    /// with `scrollOrigin: "end"`, transposed for a horizontal layout).
+    @usableFromInline
+    var screenMapping: ScreenMapping {
+        ScreenMapping(axis: layoutDescription.axis, origin: layoutDescription.scrollOrigin, contentLength: layoutContentSize.height)
     }
 
     /// Section `section`'s storage, unretained (`sections` keeps it alive while `self` is
@@ -387,7 +395,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     }
 
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
-        layoutFrame(ofSupplementary: kind, inSection: section).map { layoutDescription.axis.onScreen($0) }
+        layoutFrame(ofSupplementary: kind, inSection: section).map(screenMapping.onScreen)
     }
 
     /// A header's or footer's frame in layout coordinates.
@@ -422,12 +430,12 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
         var result: [LayoutElement] = []
         result.reserveCapacity(64)
-        let layoutRect = layoutDescription.axis.onScreen(rect)  // the transposition is its own inverse
+        let layoutRect = screenMapping.inLayout(rect)
         appendElements(in: layoutRect, pinningHeaders: pinningHeaders, to: &result)
         if edges == .open {
             result.removeAll { !$0.frame.intersects(layoutRect, edges: .open) }
         }
-        transposeIfHorizontal(&result, from: 0)
+        mapOnScreen(&result, from: 0)
         return result
     }
 
@@ -435,15 +443,17 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// the query for a caller that reuses one buffer.
     public func elements(in rect: Rect, into result: inout [LayoutElement]) {
         let start = result.count
-        appendElements(in: layoutDescription.axis.onScreen(rect), pinningHeaders: false, to: &result)
-        transposeIfHorizontal(&result, from: start)
+        appendElements(in: screenMapping.inLayout(rect), pinningHeaders: false, to: &result)
+        mapOnScreen(&result, from: start)
     }
 
-    /// A horizontal layout's answer, found in layout coordinates, in the view's: one pass.
-    private func transposeIfHorizontal(_ result: inout [LayoutElement], from start: Int) {
-        guard layoutDescription.axis == .horizontal else { return }
+    /// An answer found in layout coordinates, in the view's (mirrored from the end, transposed
+    /// for a horizontal layout): one pass, none for a vertical layout from the start.
+    private func mapOnScreen(_ result: inout [LayoutElement], from start: Int) {
+        let mapping = screenMapping
+        guard !mapping.isIdentity else { return }
         for index in start..<result.count {
-            result[index].frame = result[index].frame.transposed
+            result[index].frame = mapping.onScreen(result[index].frame)
         }
     }
 

@@ -28,6 +28,12 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
 
     public var contentSize: Size { layoutDescription.axis.onScreen(layoutContentSize) }
 
+    /// Frames and query rects between layout coordinates and the view's (mirrored from the end
+    /// with `scrollOrigin: "end"`, transposed for a horizontal layout).
+    private var screenMapping: ScreenMapping {
+        ScreenMapping(axis: layoutDescription.axis, origin: layoutDescription.scrollOrigin, contentLength: layoutContentSize.height)
+    }
+
     /// Lays out `description`, replacing the previous layout.
     ///
     /// - Complexity: O(items × columns × span), one `LayoutElement` (48 bytes) per element.
@@ -197,8 +203,8 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
 
     /// - Complexity: O(elements), pinned headers included.
     public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
-        let axis = layoutDescription.axis
-        let layoutRect = axis.onScreen(rect)  // transposition is its own inverse
+        let mapping = screenMapping
+        let layoutRect = mapping.inLayout(rect)
         var hits: [LayoutElement] = []
         for var element in allAttributes {
             if pinningHeaders, element.kind == .header {
@@ -208,7 +214,7 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
                     headerHeight: element.frame.height)
             }
             if element.frame.intersects(layoutRect, edges: edges) {
-                element.frame = axis.onScreen(element.frame)
+                element.frame = mapping.onScreen(element.frame)
                 hits.append(element)
             }
         }
@@ -224,7 +230,18 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
         let index = firstItemAttribute[indexPath.section] + indexPath.item
         guard index < allAttributes.count, allAttributes[index].kind == .item,
               allAttributes[index].section == indexPath.section else { return nil }
-        return layoutDescription.axis.onScreen(allAttributes[index].frame)
+        return screenMapping.onScreen(allAttributes[index].frame)
+    }
+
+    /// Whether item `indexPath` meets `rect` with open edges as a rect query tests it: its frame
+    /// as laid out against the rect in layout coordinates (mirrored from the end), which its
+    /// frame on screen against `rect` need not repeat when the mirror rounds. For the verifier,
+    /// which reads scroll anchors off an answer it holds (`VerificationHooks`). O(1).
+    func meetsWithOpenEdges(item indexPath: ItemIndexPath, rect: Rect) -> Bool {
+        guard firstItemAttribute.indices.contains(indexPath.section), indexPath.item >= 0 else { return false }
+        let index = firstItemAttribute[indexPath.section] + indexPath.item
+        guard index < allAttributes.count, allAttributes[index].kind == .item, allAttributes[index].section == indexPath.section else { return false }
+        return allAttributes[index].frame.intersects(screenMapping.inLayout(rect), edges: .open)
     }
 
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
@@ -234,7 +251,7 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
             : firstItemAttribute[section] + layoutDescription.sections[section].laidOutItemCount(layoutDescription.unmeasuredItems)
         guard allAttributes.indices.contains(candidate),
               allAttributes[candidate].kind == kind, allAttributes[candidate].section == section else { return nil }
-        return layoutDescription.axis.onScreen(allAttributes[candidate].frame)
+        return screenMapping.onScreen(allAttributes[candidate].frame)
     }
 
     /// Applies the update to the description, then lays everything out again: the specification

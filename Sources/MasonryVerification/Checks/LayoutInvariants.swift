@@ -7,7 +7,8 @@ import MasonryLayout
 /// x, the items covering a column come in y order without overlapping, and every frame lies
 /// inside the content size; format v3: an unmeasured item laid out with its estimate is exactly
 /// that tall, and a deferred one has no frame, is returned by no query, and leaves its rows
-/// reserved below its section's deepest column. O(items × span).
+/// reserved below its section's deepest column; format v3's `scrollOrigin: "end"`: every frame
+/// the one from the start mirrored (`MirroredOrigin`). O(items × span).
 public enum LayoutInvariants {
     /// The first violated invariant, or nil.
     ///
@@ -17,6 +18,8 @@ public enum LayoutInvariants {
     /// x values and the order of y values are exact.
     public static func firstViolation(in engine: some LayoutEngine) -> String? {
         let description = engine.layoutDescription
+        // From the end: the layout from the start, mirrored exactly, holds them (`MirroredOrigin`).
+        if description.scrollOrigin == .end { return MirroredOrigin.firstViolation(in: engine) }
         let horizontal = description.axis == .horizontal
         let inLayout = { (rect: Rect) in horizontal ? Rect(x: rect.y, y: rect.x, width: rect.height, height: rect.width) : rect }
         let size = engine.contentSize

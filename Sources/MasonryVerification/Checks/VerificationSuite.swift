@@ -80,7 +80,7 @@ public struct VerificationSuite: Sendable {
     /// The calls `run` makes to its `progress` when nothing fails: per case, one per thread
     /// count and one per update. O(1): no layout is built.
     public var progressSteps: Int {
-        let others = shapes().count + Self.formatV2CaseCount + Self.formatV3CaseCount + Self.columnOptionCaseCount
+        let others = shapes().count + Self.formatV2CaseCount + Self.formatV3CaseCount + Self.layoutOptionCaseCount
         let count = switch selection {
         case .everyCase: others + Self.rareShapeCaseCount
         case .withoutRareShapes: others
@@ -111,7 +111,7 @@ public struct VerificationSuite: Sendable {
             return Case(name: "\(shape.name)/items:\(shape.items)/sections:\(shape.sections)/columns:\(shape.columns)", description: description)
         }
         return v1Cases + Self.formatV2Cases(large: large, medium: medium) + Self.formatV3Cases(large: large)
-            + Self.columnOptionCases(large: large, medium: medium) + rareShapeCases
+            + Self.layoutOptionCases(large: large, medium: medium) + rareShapeCases
     }
 
     /// The item counts of the matrix's large and medium layouts.

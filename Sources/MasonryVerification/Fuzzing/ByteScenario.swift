@@ -6,7 +6,7 @@ import MasonryLayout
 /// ordinary and edge values. Every byte string gives a valid description (invalid choices fall
 /// back to simpler ones); running out of bytes reads zeros. Format v3 (unmeasured items,
 /// measuring updates, anchors) comes from the bytes after the rest (`formatV3(of:…)`), and its
-/// column options from the bytes after those (`columnOptions(of:)`).
+/// layout options from the bytes after those (`layoutOptions(of:)`).
 public struct ByteScenario {
     private var bytes: [UInt8]
     private var position = 0
@@ -90,7 +90,7 @@ public struct ByteScenario {
                         width: Double(reader.next()), height: Double(reader.next()) * scale)
         }
         let (measuring, anchors) = reader.formatV3(of: description, updates: &updates, queries: queries)
-        return (LayoutScenario(description: reader.columnOptions(of: measuring), updates: updates, queries: queries.map { LayoutQuery($0) }, anchors: anchors,
+        return (LayoutScenario(description: reader.layoutOptions(of: measuring), updates: updates, queries: queries.map { LayoutQuery($0) }, anchors: anchors,
                                threads: [threads]), threads)
     }
 }

@@ -78,6 +78,11 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case columnOptionsSetWidth = "an accepted setWidth update of a description with a column option"
     case columnOptionsWithNulls = "a section with a column option and a null height"
     case insertSectionWithColumnOptions = "an accepted insertSection update whose section has a column option"
+    case scrollOriginEnd = "scrollOrigin end (items flowing from the end of the scroll axis)"
+    case scrollOriginEndHorizontal = "… horizontal"
+    case scrollOriginEndPinnedQuery = "… a query pinning headers, in a layout with headers"
+    case scrollOriginEndUpdated = "… an accepted update (the content's length changes: every frame moves)"
+    case scrollOriginEndAnchor = "… an anchor step"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
     public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {
@@ -90,7 +95,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
         if Self.formatV3.contains(self) { return formatV3IsPresent(in: chain) }
         if Self.anchorSteps.contains(self) { return anchorIsPresent(in: chain) }
         if Self.rareCorners.contains(self) { return rareCornerIsPresent(in: chain, threads: threads) }
-        if Self.columnOptions.contains(self) { return columnOptionIsPresent(in: chain) }
+        if Self.layoutOptions.contains(self) { return layoutOptionIsPresent(in: chain) }
         switch self {
         case .subnormalHeaderOrFooter:
             return sections.contains { $0.headerHeight.isSubnormal || $0.footerHeight.isSubnormal }

@@ -79,6 +79,8 @@ extension RandomLayoutGenerator {
         public var unmeasuredItems = UnmeasuredItems.estimated
         /// Format v3: what a re-measure does to later items (`keepColumns` needs `belowLongestColumn`).
         public var remeasure = Remeasure.reflow
+        /// Format v3: which end of the scroll axis items flow from.
+        public var scrollOrigin = ScrollOrigin.start
 
         public init(placement: Placement, tieBreak: TieBreak, sectionStart: SectionStart, rounding: ColumnWidthRounding) {
             self.placement = placement
@@ -97,13 +99,15 @@ extension RandomLayoutGenerator {
             direction = description.direction
             unmeasuredItems = description.unmeasuredItems
             remeasure = description.remeasure
+            scrollOrigin = description.scrollOrigin
         }
 
         /// A description of these rules. O(items) for the checks.
         public func description(width: Double, sections: [SectionDescription]) throws(LayoutError) -> LayoutDescription {
             try LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
                                   columnWidthRounding: rounding, displayScale: displayScale, trailingItemSpacing: trailingItemSpacing,
-                                  axis: axis, direction: direction, unmeasuredItems: unmeasuredItems, remeasure: remeasure, sections: sections)
+                                  axis: axis, direction: direction, unmeasuredItems: unmeasuredItems, remeasure: remeasure,
+                                  scrollOrigin: scrollOrigin, sections: sections)
         }
     }
 

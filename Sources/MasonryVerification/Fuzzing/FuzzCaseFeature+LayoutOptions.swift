@@ -1,19 +1,36 @@
-// The fuzz case features of format v3's column options: maxColumnWidth, center alignment, columnCountTolerance.
+// The fuzz case features of format v3's layout options: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin.
 import MasonryLayout
 import MasonryWorkloads
 
 extension FuzzCaseFeature {
-    /// The column-option features (issue 21), detected by `columnOptionIsPresent(in:)`.
-    static let columnOptions: Set<FuzzCaseFeature> = [
+    /// The layout-option features (issue 21), detected by `layoutOptionIsPresent(in:)`.
+    static let layoutOptions: Set<FuzzCaseFeature> = [
         .maxColumnWidthNarrows, .centered, .centeredRightToLeftOrHorizontal, .columnOptionsWithSpans, .countToleranceRounds,
         .columnOptionsSetWidth, .columnOptionsWithNulls, .insertSectionWithColumnOptions,
+        .scrollOriginEnd, .scrollOriginEndHorizontal, .scrollOriginEndPinnedQuery, .scrollOriginEndUpdated, .scrollOriginEndAnchor,
     ]
 
-    /// Whether `chain` has this column-option feature: in its descriptions, or in an update
+    /// Whether `chain` has this layout-option feature: in its descriptions, or in an update
     /// applied to the description as the updates before it left it. O(updates × sections).
-    func columnOptionIsPresent(in chain: ScenarioChain) -> Bool {
+    func layoutOptionIsPresent(in chain: ScenarioChain) -> Bool {
         let descriptions = chain.scenarios.map(\.description)
+        let fromTheEnd = chain.scenarios.filter { $0.description.scrollOrigin == .end }
         switch self {
+        case .scrollOriginEnd:
+            return !fromTheEnd.isEmpty
+        case .scrollOriginEndHorizontal:
+            return fromTheEnd.contains { $0.description.axis == .horizontal }
+        case .scrollOriginEndPinnedQuery:
+            return fromTheEnd.contains { scenario in
+                scenario.queries.contains(where: \.pinningHeaders) && scenario.description.sections.contains { $0.headerHeight > 0 }
+            }
+        case .scrollOriginEndUpdated:
+            return fromTheEnd.contains { scenario in
+                var description = scenario.description
+                return scenario.updates.contains { (try? description.apply($0)) != nil }
+            }
+        case .scrollOriginEndAnchor:
+            return fromTheEnd.contains { !$0.anchors.isEmpty }
         case .maxColumnWidthNarrows:
             return descriptions.contains { description in
                 description.sections.indices.contains { Self.isNarrowedByMaxColumnWidth(section: $0, of: description) }

@@ -1,12 +1,13 @@
-// Format v3's column options in random descriptions: maxColumnWidth, center alignment, columnCountTolerance.
+// Format v3's layout options in random descriptions: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin.
 import Foundation
 @_spi(Verification) import MasonryLayout
 
 extension RandomLayoutGenerator {
-    /// The chances of format v3's column options (`maxColumnWidth`, `columnAlignment: center`,
-    /// `columnCountTolerance`) in a description and in sections that updates insert. Drawn from a
-    /// stream of their own by the fuzzer, so that a case without them is the case it was before.
-    public struct ColumnOptionRates: Sendable, Equatable {
+    /// The chances of format v3's layout options (the other libraries': `maxColumnWidth`,
+    /// `columnAlignment: center`, `columnCountTolerance`, `scrollOrigin: end`) in a description
+    /// and in sections that updates insert. Drawn from a stream of their own by the fuzzer, so
+    /// that a case without them is the case it was before.
+    public struct LayoutOptionRates: Sendable, Equatable {
         /// That a description's sections get column options at all (and that an inserted section does).
         public var options = 0.0
         /// Then, per section: a `maxColumnWidth` around its column width (narrower, exactly it, wider).
@@ -16,24 +17,40 @@ extension RandomLayoutGenerator {
         /// Then, per adaptive section: a `columnCountTolerance` around its count's excess (the
         /// boundary, just past it, masonry.js's 1, none, any).
         public var countTolerance = 0.0
+        /// That a description's items flow from the end of the scroll axis (drawn after the
+        /// column options, so that their draws stay what they were without it).
+        public var scrollOriginEnd = 0.0
 
-        public init(options: Double = 0, maxColumnWidth: Double = 0, center: Double = 0, countTolerance: Double = 0) {
+        public init(options: Double = 0, maxColumnWidth: Double = 0, center: Double = 0, countTolerance: Double = 0,
+                    scrollOriginEnd: Double = 0) {
             self.options = options
             self.maxColumnWidth = maxColumnWidth
             self.center = center
             self.countTolerance = countTolerance
+            self.scrollOriginEnd = scrollOriginEnd
         }
 
         /// None: the descriptions of format v2 (and v3's measurement).
-        public static let none = ColumnOptionRates()
+        public static let none = LayoutOptionRates()
         /// The fuzzer's rates (MasonryLayout.docc/Verification.md, "The generator's distribution").
-        public static let fuzzing = ColumnOptionRates(options: 0.15, maxColumnWidth: 0.6, center: 0.5, countTolerance: 0.7)
+        public static let fuzzing = LayoutOptionRates(options: 0.15, maxColumnWidth: 0.6, center: 0.5, countTolerance: 0.7,
+                                                      scrollOriginEnd: 0.12)
+    }
+
+    /// `description` with format v3's layout options at `rates`: column options
+    /// (`withColumnOptions`), then `scrollOrigin: end`. O(items) for the checks.
+    public mutating func withLayoutOptions(_ description: LayoutDescription, rates: LayoutOptionRates) -> LayoutDescription {
+        let columns = withColumnOptions(description, rates: rates)
+        guard rarely(rates.scrollOriginEnd) else { return columns }
+        var rules = Rules(of: columns)
+        rules.scrollOrigin = .end
+        return (try? rules.description(width: columns.width, sections: columns.sections)) ?? columns
     }
 
     /// `description` with column options at `rates` (unchanged otherwise, or when the result would
     /// not be valid). In `continueColumns` mode every adaptive section gets the same tolerance
     /// and keeps its minimum width, so that they keep one count. O(items) for the checks.
-    public mutating func withColumnOptions(_ description: LayoutDescription, rates: ColumnOptionRates) -> LayoutDescription {
+    public mutating func withColumnOptions(_ description: LayoutDescription, rates: LayoutOptionRates) -> LayoutDescription {
         guard !description.sections.isEmpty, rarely(rates.options) else { return description }
         let rules = Rules(of: description)
         var sections = description.sections
@@ -57,7 +74,7 @@ extension RandomLayoutGenerator {
     /// as `withColumnOptions` draws them (not in `continueColumns` mode, whose sections share a
     /// count); otherwise `update`, drawing nothing. O(1) beyond the inserted section's copy.
     public mutating func withColumnOptions(in update: LayoutUpdate, of description: LayoutDescription,
-                                           rates: ColumnOptionRates) -> LayoutUpdate {
+                                           rates: LayoutOptionRates) -> LayoutUpdate {
         guard case .insertSection(let section, let index) = update, description.sectionStart == .belowLongestColumn,
               rarely(rates.options),
               let alone = try? Rules(of: description).description(width: description.width, sections: [Self.emptied(section)])
@@ -70,7 +87,7 @@ extension RandomLayoutGenerator {
     /// adaptive count a tolerance, half the time with a minimum width redrawn so that the count's
     /// quotient is a half or more past a whole one (where rounding to nearest gives one more
     /// column). The section as it was when the options leave no room for its columns. O(items).
-    private mutating func withColumnOptions(in alone: LayoutDescription, rates: ColumnOptionRates,
+    private mutating func withColumnOptions(in alone: LayoutDescription, rates: LayoutOptionRates,
                                             items: SectionDescription) -> SectionDescription {
         var options = withLengthOptions(alone.sections[0], columnWidth: alone.columnWidth(ofSection: 0), rates: rates)
         if let fit = VerificationHooks.adaptiveFit(ofSection: 0, in: alone), chance(rates.countTolerance) {
@@ -99,7 +116,7 @@ extension RandomLayoutGenerator {
 
     /// `section` (one-column width `columnWidth`) with a `maxColumnWidth` and center alignment,
     /// each at its rate.
-    private mutating func withLengthOptions(_ section: SectionDescription, columnWidth: Double, rates: ColumnOptionRates) -> SectionDescription {
+    private mutating func withLengthOptions(_ section: SectionDescription, columnWidth: Double, rates: LayoutOptionRates) -> SectionDescription {
         var copy = section
         if chance(rates.maxColumnWidth) { copy.maxColumnWidth = maxColumnWidth(around: columnWidth) }
         if chance(rates.center) { copy.columnAlignment = .center }

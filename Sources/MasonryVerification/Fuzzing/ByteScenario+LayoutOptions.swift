@@ -1,4 +1,4 @@
-// Format v3's column options from the bytes after a scenario's format v3 part: maxColumnWidth, center, columnCountTolerance.
+// Format v3's layout options from the bytes after a scenario's format v3 part: column options, scrollOrigin.
 import MasonryLayout
 import MasonryWorkloads
 
@@ -7,8 +7,9 @@ extension ByteScenario {
     /// bytes) add none, so a corpus of earlier inputs keeps its meaning. Otherwise the byte's low
     /// bits narrow the columns to a fraction of their width (or to an extreme), its next bit
     /// centres them, and in an adaptive section its high bits give a tolerance (masonry.js's 1
-    /// point, none, or any excess). A choice the description refuses falls back to none.
-    mutating func columnOptions(of description: LayoutDescription) -> LayoutDescription {
+    /// point, none, or any excess). Then a byte whose low bit is set makes items flow from the
+    /// end of the scroll axis. A choice the description refuses falls back to none.
+    mutating func layoutOptions(of description: LayoutDescription) -> LayoutDescription {
         var sections = description.sections
         for index in sections.indices {
             let byte = next()
@@ -21,6 +22,8 @@ extension ByteScenario {
                 sections[index].columnCountTolerance = [nil, 1, 0, 1e15][(byte >> 4) & 3]
             }
         }
-        return (try? RandomLayoutGenerator.Rules(of: description).description(width: description.width, sections: sections)) ?? description
+        var rules = RandomLayoutGenerator.Rules(of: description)
+        if next() & 1 == 1 { rules.scrollOrigin = .end }
+        return (try? rules.description(width: description.width, sections: sections)) ?? description
     }
 }

@@ -1,4 +1,4 @@
-// The column-option cases of `masonry verify`'s matrix: narrowed, centred columns, a rounded adaptive count.
+// The layout-option cases of `masonry verify`'s matrix: narrowed, centred columns, a rounded count, a feed from the end.
 import MasonryLayout
 import MasonryWorkloads
 
@@ -7,8 +7,9 @@ extension VerificationSuite {
     /// `large` items whose adaptive count is rounded with masonry.js's 1-point tolerance, its
     /// columns narrowed by `maxColumnWidth` and centred (its `setWidth` updates change the count:
     /// `widthChanges`); and a horizontal round-robin layout of 64 sections with headers whose 3
-    /// fixed columns are narrowed and centred.
-    static func columnOptionCases(large: Int, medium: Int) -> [Case] {
+    /// fixed columns are narrowed and centred; and a chat feed from the end (`scrollOrigin:
+    /// end`): 64 sections with headers (days) of 2 columns.
+    static func layoutOptionCases(large: Int, medium: Int) -> [Case] {
         var random = SplitMix64(seed: 0x4355_5354_4F4D)
         let inset = EdgeInsets(top: 8.5, left: 4, bottom: 6, right: 4.25)
         func section(_ columnCount: ColumnCount, items: Int, maxColumnWidth: Double, headers: Bool, spans: SpanPattern?) -> SectionDescription {
@@ -31,12 +32,20 @@ extension VerificationSuite {
                 section(.fixed(3), items: SectionSplit.itemCount(ofSection: index, items: medium, sections: 64), maxColumnWidth: 200,
                         headers: true, spans: nil)
             })
+        let chat = try! LayoutDescription(
+            width: 390, scrollOrigin: .end,
+            sections: (0..<64).map { index in
+                SectionDescription(columns: 2, inset: inset, columnSpacing: 3.5, itemSpacing: 2.75, headerHeight: 40.5,
+                                   itemHeights: HeightDistribution.photo.heights(count: SectionSplit.itemCount(ofSection: index, items: medium, sections: 64),
+                                                                                 columnWidth: 190, generator: &random))
+            })
         return [
             Case(name: "centred-max-width-tolerance/items:\(large)/sections:1/minColumnWidth:90", description: feed),
             Case(name: "centred-max-width-horizontal-round-robin/items:\(medium)/sections:64/columns:3", description: horizontal),
+            Case(name: "chat-feed-from-the-end/items:\(medium)/sections:64/columns:2", description: chat),
         ]
     }
 
-    /// How many layouts `columnOptionCases` makes.
-    static let columnOptionCaseCount = 2
+    /// How many layouts `layoutOptionCases` makes.
+    static let layoutOptionCaseCount = 3
 }
