@@ -203,6 +203,32 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
 
     /// - Complexity: O(elements), pinned headers included.
     public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
+        if layoutDescription.scrollOrigin == .end { return elementsFromTheEnd(in: rect, edges: edges, pinningHeaders: pinningHeaders) }
+        let axis = layoutDescription.axis
+        let layoutRect = axis.onScreen(rect)  // transposition is its own inverse
+        var hits: [LayoutElement] = []
+        for var element in allAttributes {
+            if pinningHeaders, element.kind == .header {
+                let extent = sectionExtents[element.section]
+                element.frame.y = LayoutArithmetic.pinnedHeaderY(
+                    rectMinY: layoutRect.minY, sectionTop: extent.top, localBottom: extent.localBottom,
+                    headerHeight: element.frame.height)
+            }
+            if element.frame.intersects(layoutRect, edges: edges) {
+                element.frame = axis.onScreen(element.frame)
+                hits.append(element)
+            }
+        }
+        return hits
+    }
+
+    /// `elements(in:edges:pinningHeaders:)` from the end: the rect mirrored into layout
+    /// coordinates, the frames as laid out tested against it, the hits mirrored (and transposed)
+    /// back. A function of its own: the same loop with a `ScreenMapping` for both origins cost
+    /// the one from the start 6 instructions more an element (instruction mode, 100K items:
+    /// 1.78 → 2.41 million a query), in each of the four arrangements tried.
+    @inline(never)
+    private func elementsFromTheEnd(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
         let mapping = screenMapping
         let layoutRect = mapping.inLayout(rect)
         var hits: [LayoutElement] = []
