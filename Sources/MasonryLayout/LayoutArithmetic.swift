@@ -117,6 +117,14 @@ enum LayoutArithmetic {
         return (deepest + Double(rows) * estimatedItemHeight) + insetBottom
     }
 
+    /// The highest start top that still counts as tied with the lowest, `minimum`, under format
+    /// v3's `flowTolerance`: `minimum + flowTolerance`, one addition. Every start whose top is
+    /// `<=` it is a candidate, and the tie rule picks the lowest or the highest of them.
+    @inlinable
+    static func flowThreshold(minimum: Double, flowTolerance: Double) -> Double {
+        minimum + flowTolerance
+    }
+
     /// Where a section's columns start, in section-local coordinates: below the header, then the top inset.
     @inlinable
     static func columnStart(headerHeight: Double, insetTop: Double) -> Double {

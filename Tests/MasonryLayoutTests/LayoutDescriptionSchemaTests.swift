@@ -36,10 +36,11 @@ import Testing
         for seed in UInt64(0)..<300 {
             var generator = RandomLayoutGenerator(seed: seed)
             var description = generator.description(maximumSections: 4, maximumItems: 12)
-            if seed % 2 == 1 {  // format v3's column options, in every other one
+            if seed % 2 == 1 {  // format v3's layout options, in every other one
                 var rates = RandomLayoutGenerator.LayoutOptionRates.fuzzing
                 rates.options = 1
-                description = generator.withColumnOptions(description, rates: rates)
+                rates.flowTolerance = 0.5
+                description = generator.withLayoutOptions(description, rates: rates)
             }
             let text = description.jsonText()
             let violation = Self.validator.firstViolation(in: try JSONParser.parse(Array(text.utf8)))
@@ -68,6 +69,8 @@ import Testing
         #"{"width": 100, "sectionStart": "continueColumns", "sections": [{"columns": 2, "headerHeight": 5, "itemHeights": []}]}"#,
         #"{"width": 100, "sectionStart": "continueColumns", "trailingItemSpacing": "exclude", "sections": []}"#,
         #"{"width": 100, "displayScale": 0, "sections": []}"#,
+        #"{"width": 100, "flowTolerance": -1, "sections": []}"#,
+        #"{"width": 100, "placement": "roundRobin", "flowTolerance": 0, "sections": []}"#,
     ])
     func refusedDocumentsAreInvalid(document: String) throws {
         #expect(Self.validator.firstViolation(in: try JSONParser.parse(Array(document.utf8))) != nil)

@@ -30,7 +30,8 @@ import Testing
             .maxColumnWidthNarrows: 0.05, .centered: 0.06, .centeredRightToLeftOrHorizontal: 0.025, .columnOptionsWithSpans: 0.04,
             .countToleranceRounds: 0.008, .columnOptionsSetWidth: 0.04, .columnOptionsWithNulls: 0.015, .insertSectionWithColumnOptions: 0.035,
             .scrollOriginEnd: 0.06, .scrollOriginEndHorizontal: 0.012, .scrollOriginEndPinnedQuery: 0.03, .scrollOriginEndUpdated: 0.055,
-            .scrollOriginEndAnchor: 0.03,
+            .scrollOriginEndAnchor: 0.03, .flowTolerance: 0.05, .flowToleranceMovesItems: 0.028, .flowToleranceWithSpans: 0.03,
+            .flowToleranceHighestIndex: 0.025, .flowToleranceUpdated: 0.045,
         ]
         let distribution = FuzzCaseFeature.distribution(seed: 1, cases: 2000, threads: [1, 2, 3, 8])
         #expect(distribution.count == FuzzCaseFeature.allCases.count)

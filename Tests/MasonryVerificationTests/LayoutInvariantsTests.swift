@@ -120,4 +120,40 @@ import Testing
         })
         #expect(unmirrored?.contains("the mirror of its frame from the start") == true, "\(unmirrored ?? "none")")
     }
+
+    /// A layout of format v2's rule that claims another description (one with a flow tolerance).
+    private struct ClaimedDescription: LayoutEngine {
+        var reference: ReferenceLayoutEngine
+        let layoutDescription: LayoutDescription
+
+        var contentSize: Size { reference.contentSize }
+        mutating func prepare(_ description: LayoutDescription) { reference.prepare(description) }
+        func elements(in rect: Rect) -> [LayoutElement] { reference.elements(in: rect) }
+        func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? { reference.frame(ofSupplementary: kind, inSection: section) }
+        mutating func apply(_ update: LayoutUpdate) throws(LayoutError) { try reference.apply(update) }
+        func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? { reference.frame(ofItemAt: indexPath) }
+    }
+
+    @Test(arguments: [ScrollAxis.vertical, .horizontal], TieBreak.allCases)
+    func toleratedLayoutsHoldThemAndTheRuleWithoutTheToleranceIsCaught(axis: ScrollAxis, tieBreak: TieBreak) throws {
+        let plain = try Self.description(axis: axis, direction: tieBreak == .lowestIndex ? .leftToRight : .rightToLeft)
+        for tolerance in [0, 15, 1e15] as [Double] {
+            var rules = RandomLayoutGenerator.Rules(of: plain)
+            rules.tieBreak = tieBreak
+            rules.flowTolerance = tolerance
+            let tolerant = try rules.description(width: plain.width, sections: plain.sections)
+            let reference = ReferenceLayoutEngine(tolerant)
+            #expect(LayoutInvariants.firstViolation(in: reference) == nil, "tolerance \(tolerance)")
+            #expect(LayoutInvariants.firstViolation(in: OptimizedLayoutEngine(tolerant)) == nil, "tolerance \(tolerance)")
+            rules.flowTolerance = nil
+            let untolerated = ClaimedDescription(reference: ReferenceLayoutEngine(try rules.description(width: plain.width, sections: plain.sections)),
+                                                 layoutDescription: tolerant)
+            let violation = LayoutInvariants.firstViolation(in: untolerated)
+            if tolerance == 0 {
+                #expect(violation == nil)
+            } else {
+                #expect(violation?.contains("within the flow tolerance") == true, "tolerance \(tolerance): \(violation ?? "none")")
+            }
+        }
+    }
 }

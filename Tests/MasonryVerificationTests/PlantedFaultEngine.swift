@@ -83,6 +83,11 @@ struct PlantedFaultEngine: LayoutEngine {
         /// right-to-left section whose columns leave room (a `maxColumnWidth` below their width,
         /// or nearest rounding): the generator's column options.
         case centredRightToLeftUncentred
+        /// Format v3: a start exactly at the flow tolerance's boundary, `minimum + flowTolerance`,
+        /// is not within it (`<` for `<=`: planted as the tolerance an ulp less). Needs a column
+        /// top exactly a tolerance above the lowest: the generator draws tolerances from the
+        /// description's heights and spacings for it.
+        case flowToleranceBoundaryExcluded
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
         var itemsNeeded: Int {
@@ -158,7 +163,7 @@ struct PlantedFaultEngine: LayoutEngine {
         switch fault {
         case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate,
              .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped, .bufferQueryDropsHeldElements, .deferredRowsForgotten,
-             .anchorDeleteOneShort, .columnMaskWrapsPast64:
+             .anchorDeleteOneShort, .columnMaskWrapsPast64, .flowToleranceBoundaryExcluded:
             break
         case .deferredItemLaidOut:
             if description.unmeasuredItems == .deferred, let estimated = Self.withUnmeasuredItems(description, .estimated) {
@@ -278,6 +283,11 @@ struct PlantedFaultEngine: LayoutEngine {
                                           tieBreak: description.tieBreak == .lowestIndex ? .highestIndex : .lowestIndex,
                                           sectionStart: description.sectionStart, columnWidthRounding: description.columnWidthRounding,
                                           sections: description.sections)
+        case .flowToleranceBoundaryExcluded:
+            guard let tolerance = description.flowTolerance, tolerance > 0 else { return description }
+            var rules = RandomLayoutGenerator.Rules(of: description)
+            rules.flowTolerance = tolerance.nextDown
+            return (try? rules.description(width: description.width, sections: description.sections)) ?? description
         case .deferredRowsForgotten where description.unmeasuredItems == .deferred:
             // The unmeasured items dropped: nothing left to reserve rows for.
             return LayoutInvariants.DeferredRows.measuredOnly(description) ?? description

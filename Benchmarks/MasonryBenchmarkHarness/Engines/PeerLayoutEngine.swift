@@ -38,6 +38,7 @@ public struct PeerLayoutEngine: LayoutEngine {
         if workload.minColumnWidth != nil { return "CHTCollectionViewWaterfallLayout has no adaptive column count" }
         if workload.hasColumnOptions { return "CHTCollectionViewWaterfallLayout has no maximum column width or column alignment" }
         if workload.scrollOrigin == .end { return "CHTCollectionViewWaterfallLayout has no bottom-to-top layout" }
+        if workload.flowTolerance != nil { return "CHTCollectionViewWaterfallLayout has no placement tolerance" }
         return nil
     }
 

@@ -24,10 +24,13 @@ public struct Workload: Hashable, Sendable {
     public var columnCountTolerance: Double?
     /// Format v3: which end of the scroll axis items flow from (nil: the start).
     public var scrollOrigin: ScrollOrigin?
+    /// Format v3: the description's `flowTolerance` (nil: none).
+    public var flowTolerance: Double?
 
     public init(placement: Placement, items: Int, sections: Int, columns: Int, heights: HeightDistribution = .uniform,
                 spans: SpanPattern? = nil, minColumnWidth: Double? = nil, maxColumnWidth: Double? = nil,
-                columnAlignment: ColumnAlignment? = nil, columnCountTolerance: Double? = nil, scrollOrigin: ScrollOrigin? = nil) {
+                columnAlignment: ColumnAlignment? = nil, columnCountTolerance: Double? = nil, scrollOrigin: ScrollOrigin? = nil,
+                flowTolerance: Double? = nil) {
         self.placement = placement
         self.items = items
         self.sections = sections
@@ -39,6 +42,7 @@ public struct Workload: Hashable, Sendable {
         self.columnAlignment = columnAlignment
         self.columnCountTolerance = columnCountTolerance
         self.scrollOrigin = scrollOrigin
+        self.flowTolerance = flowTolerance
     }
 
     /// Whether the workload has format v3's column options.
@@ -56,6 +60,7 @@ public struct Workload: Hashable, Sendable {
             + (columnAlignment.map { "/columnAlignment:\($0.rawValue)" } ?? "")
             + (columnCountTolerance.map { "/columnCountTolerance:\(Format.number($0, digits: 2))" } ?? "")
             + (scrollOrigin.map { "/scrollOrigin:\($0.rawValue)" } ?? "")
+            + (flowTolerance.map { "/flowTolerance:\(Format.number($0, digits: 2))" } ?? "")
     }
 
     /// Whether the description's sections have headers (44 points each): exactly when there are
@@ -85,7 +90,8 @@ public struct Workload: Hashable, Sendable {
             section.columnCountTolerance = columnCountTolerance
             return section
         }
-        return try! LayoutDescription(width: 390, placement: placement, scrollOrigin: scrollOrigin ?? .start, sections: sectionList)
+        return try! LayoutDescription(width: 390, placement: placement, scrollOrigin: scrollOrigin ?? .start, flowTolerance: flowTolerance,
+                                      sections: sectionList)
     }
 }
 
@@ -135,10 +141,13 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
 
     /// Format v3's column options at 1M items, prepared beside format v2's adaptive workload
     /// (the same heights, count and item width): columns narrowed from 90.5 to 80 points and
-    /// centred, the count rounded with masonry.js's 1-point tolerance.
+    /// centred, the count rounded with masonry.js's 1-point tolerance; and the same feed with a
+    /// 24-point `flowTolerance` (CSS grid-lanes'), whose items go through the spans kernel.
     static let columnOptionWorkloads = [
         Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: .photo, minColumnWidth: 90,
                  maxColumnWidth: 80, columnAlignment: .center, columnCountTolerance: 1),
+        Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: .photo, minColumnWidth: 90,
+                 flowTolerance: 24),
     ]
 
     /// Format v2's workloads at 1M items: the photo feed with spans (every 20th item full width,

@@ -5,7 +5,7 @@ extension LayoutDescription {
     /// The top-level fields of the format.
     static let fieldNames: Set<String> = [
         "width", "axis", "direction", "placement", "tieBreak", "sectionStart", "columnWidthRounding", "displayScale",
-        "trailingItemSpacing", "unmeasuredItems", "remeasure", "scrollOrigin", "sections",
+        "trailingItemSpacing", "unmeasuredItems", "remeasure", "scrollOrigin", "flowTolerance", "sections",
     ]
 
     /// Parses and validates a format v3 (or v2, or v1) JSON document. O(n) in its size.
@@ -32,6 +32,7 @@ extension LayoutDescription {
         let unmeasuredItems: UnmeasuredItems = try root.enumeration("unmeasuredItems") ?? .estimated
         let remeasure: Remeasure = try root.enumeration("remeasure") ?? .reflow
         let scrollOrigin: ScrollOrigin = try root.enumeration("scrollOrigin") ?? .start
+        let flowTolerance = try root.optionalNumber("flowTolerance")
         let sectionValues = try root.array("sections")
         var sections: [SectionDescription] = []
         sections.reserveCapacity(sectionValues.count)
@@ -42,7 +43,7 @@ extension LayoutDescription {
             try self.init(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
                           columnWidthRounding: rounding, displayScale: displayScale, trailingItemSpacing: trailingItemSpacing,
                           axis: axis, direction: direction, unmeasuredItems: unmeasuredItems, remeasure: remeasure,
-                          scrollOrigin: scrollOrigin, sections: sections)
+                          scrollOrigin: scrollOrigin, flowTolerance: flowTolerance, sections: sections)
         } catch {
             // Validation names fields from the description's root; nest them under `path`.
             throw LayoutError(error.kind, at: path.isEmpty ? error.path : error.path.isEmpty ? path : "\(path).\(error.path)",
@@ -58,7 +59,9 @@ extension LayoutDescription {
         text += "\"sectionStart\":\"\(sectionStart.rawValue)\",\"columnWidthRounding\":\"\(columnWidthRounding.rawValue)\","
         text += "\"displayScale\":\(displayScale),\"trailingItemSpacing\":\"\(trailingItemSpacing.rawValue)\","
         text += "\"unmeasuredItems\":\"\(unmeasuredItems.rawValue)\",\"remeasure\":\"\(remeasure.rawValue)\","
-        text += "\"scrollOrigin\":\"\(scrollOrigin.rawValue)\",\"sections\":["
+        text += "\"scrollOrigin\":\"\(scrollOrigin.rawValue)\","
+        if let flowTolerance { text += "\"flowTolerance\":\(flowTolerance)," }
+        text += "\"sections\":["
         for (index, section) in sections.enumerated() {
             if index > 0 { text += "," }
             text += section.jsonText()

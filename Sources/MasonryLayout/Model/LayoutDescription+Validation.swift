@@ -17,6 +17,13 @@ extension LayoutDescription {
             throw LayoutError(.unsupportedCombination, at: "remeasure",
                               "\"keepColumns\" needs sectionStart \"belowLongestColumn\" (a re-stacked section would move the columns the next one continues)")
         }
+        if let flowTolerance {
+            try Self.checkLength(flowTolerance, at: "flowTolerance")
+            guard placement == .shortestColumn else {
+                throw LayoutError(.unsupportedCombination, at: "flowTolerance",
+                                  "needs placement \"shortestColumn\": it widens the shortest-column tie, and round robin has none")
+            }
+        }
         guard sections.count <= LayoutLimits.maximumSections else {
             throw LayoutError(.invalidValue, at: "sections",
                               "at most \(LayoutLimits.maximumSections) sections, got \(sections.count)")

@@ -23,6 +23,9 @@ public struct LayoutDescription: Hashable, Sendable {
     public internal(set) var remeasure: Remeasure
     /// Which end of the scroll axis items flow from (format v3).
     public internal(set) var scrollOrigin: ScrollOrigin
+    /// How much higher than the lowest a start may be and still count as tied (format v3, CSS
+    /// grid-lanes' tolerance; shortest column only); nil: not given, which is 0, format v2.
+    public internal(set) var flowTolerance: Double?
     /// The sections, adaptive column counts resolved for `width` (`SectionDescription.columns`).
     public internal(set) var sections: [SectionDescription]
 
@@ -39,6 +42,7 @@ public struct LayoutDescription: Hashable, Sendable {
         unmeasuredItems: UnmeasuredItems = .estimated,
         remeasure: Remeasure = .reflow,
         scrollOrigin: ScrollOrigin = .start,
+        flowTolerance: Double? = nil,
         sections: [SectionDescription]
     ) throws(LayoutError) {
         self.width = Self.withoutNegativeZero(width)
@@ -53,6 +57,7 @@ public struct LayoutDescription: Hashable, Sendable {
         self.unmeasuredItems = unmeasuredItems
         self.remeasure = remeasure
         self.scrollOrigin = scrollOrigin
+        self.flowTolerance = flowTolerance.map(Self.withoutNegativeZero)
         self.sections = sections.map { $0.withoutNegativeZeros() }
         try validate()
     }

@@ -132,7 +132,10 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         // re-measure, so those sections keep covered columns per item, as sections with spans
         // do (round robin's columns never depend on heights: kept and placed agree).
         let keepsColumns = description.remeasure == .keepColumns && description.placement == .shortestColumn && columns > 1
-        let spans = keepsColumns || (itemSpans.map { needsSpanKernel($0, columns: columns) } ?? false)
+        // A flow tolerance above 0 places items off the shortest column, which the span-free
+        // kernels' sorted states cannot express; 0 is format v2's rule, and keeps their speed.
+        let tolerates = (description.flowTolerance ?? 0) > 0 && columns > 1
+        let spans = keepsColumns || tolerates || (itemSpans.map { needsSpanKernel($0, columns: columns) } ?? false)
         return SectionShape(kernel: SectionKernel(placement: description.placement, spans: spans), columnCount: columns)
     }
 

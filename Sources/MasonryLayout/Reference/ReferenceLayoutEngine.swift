@@ -100,7 +100,8 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
                     roundRobinPosition = (start + span) % columns
                 } else {
                     start = Self.startColumn(ofSpan: span, in: columnHeights, placement: description.placement,
-                                             tieBreak: description.tieBreak, roundRobinPosition: &roundRobinPosition)
+                                             tieBreak: description.tieBreak, flowTolerance: description.flowTolerance,
+                                             roundRobinPosition: &roundRobinPosition)
                 }
                 starts.append(start)
                 let covered = start..<(start + span)
@@ -154,10 +155,11 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
     /// round robin moves `roundRobinPosition` past it. The optimized engine's debug invariant
     /// check replays lay-outs with it.
     static func startColumn(ofSpan span: Int, in columnHeights: [Double], placement: Placement, tieBreak: TieBreak,
-                            roundRobinPosition: inout Int) -> Int {
+                            flowTolerance: Double?, roundRobinPosition: inout Int) -> Int {
         switch placement {
         case .shortestColumn:
-            return shortestStart(ofSpan: span, in: columnHeights, tieBreak: tieBreak)
+            guard let flowTolerance else { return shortestStart(ofSpan: span, in: columnHeights, tieBreak: tieBreak) }
+            return startWithinTolerance(ofSpan: span, in: columnHeights, tieBreak: tieBreak, flowTolerance: flowTolerance)
         case .roundRobin:
             let start = roundRobinPosition + span <= columnHeights.count ? roundRobinPosition : 0
             roundRobinPosition = (start + span) % columnHeights.count
@@ -182,6 +184,24 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
             }
         }
         return best
+    }
+
+    /// The first column of an item covering `span` columns in `shortestColumn` placement with a
+    /// `flowTolerance` (format v3): of the starts whose top is at most the lowest top plus the
+    /// tolerance (`LayoutArithmetic.flowThreshold`), the first, or with `highestIndex` the last.
+    /// With tolerance 0 the candidates are the lowest tops: `shortestStart`'s answer.
+    static func startWithinTolerance(ofSpan span: Int, in columnHeights: [Double], tieBreak: TieBreak, flowTolerance: Double) -> Int {
+        let starts = 0..<(columnHeights.count - span + 1)
+        var minimum = top(ofColumns: 0..<span, in: columnHeights)
+        for start in starts.dropFirst() {
+            minimum = min(minimum, top(ofColumns: start..<(start + span), in: columnHeights))
+        }
+        let threshold = LayoutArithmetic.flowThreshold(minimum: minimum, flowTolerance: flowTolerance)
+        let withinTolerance = { (start: Int) in top(ofColumns: start..<(start + span), in: columnHeights) <= threshold }
+        return switch tieBreak {
+        case .lowestIndex: starts.first(where: withinTolerance)!
+        case .highestIndex: starts.last(where: withinTolerance)!
+        }
     }
 
     /// Where an item covering `columns` starts: the highest of their heights (no rounding: any

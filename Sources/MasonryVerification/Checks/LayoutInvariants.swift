@@ -8,7 +8,9 @@ import MasonryLayout
 /// inside the content size; format v3: an unmeasured item laid out with its estimate is exactly
 /// that tall, and a deferred one has no frame, is returned by no query, and leaves its rows
 /// reserved below its section's deepest column; format v3's `scrollOrigin: "end"`: every frame
-/// the one from the start mirrored (`MirroredOrigin`). O(items × span).
+/// the one from the start mirrored (`MirroredOrigin`); format v3's `flowTolerance`: every item
+/// within it of the lowest start (`WithinFlowTolerance`). O(items × span), O(items × columns)
+/// with a flow tolerance.
 public enum LayoutInvariants {
     /// The first violated invariant, or nil.
     ///
@@ -86,11 +88,12 @@ public enum LayoutInvariants {
                 }
             }
         }
+        if let violation = WithinFlowTolerance.firstViolation(in: engine) { return violation }
         return description.unmeasuredItems == .deferred ? DeferredRows.firstViolation(in: engine) : nil
     }
 
     /// `value` moved by `ulps` units in the last place (up when positive).
-    private static func slack(_ value: Double, _ ulps: Int) -> Double {
+    static func slack(_ value: Double, _ ulps: Int) -> Double {
         var result = value
         for _ in 0..<abs(ulps) { result = ulps > 0 ? result.nextUp : result.nextDown }
         return result
@@ -101,7 +104,7 @@ public enum LayoutInvariants {
 /// them: column `c` at `left + c * step` left to right, `((width - right) - columnWidth) - c *
 /// step` right to left, `step = columnWidth + columnSpacing`; centred (format v3), moved by
 /// half the room the columns leave between the insets.
-private struct ColumnPositions {
+struct ColumnPositions {
     let count: Int
     let columnWidth: Double
     let columnSpacing: Double

@@ -1,4 +1,4 @@
-// The layout-option cases of `masonry verify`'s matrix: narrowed, centred columns, a rounded count, a feed from the end.
+// The layout-option cases of `masonry verify`'s matrix: narrowed, centred columns, a rounded count, a feed from the end, a flow tolerance.
 import MasonryLayout
 import MasonryWorkloads
 
@@ -8,7 +8,8 @@ extension VerificationSuite {
     /// columns narrowed by `maxColumnWidth` and centred (its `setWidth` updates change the count:
     /// `widthChanges`); and a horizontal round-robin layout of 64 sections with headers whose 3
     /// fixed columns are narrowed and centred; and a chat feed from the end (`scrollOrigin:
-    /// end`): 64 sections with headers (days) of 2 columns.
+    /// end`): 64 sections with headers (days) of 2 columns; and a photo feed with spans of `large`
+    /// items placed with a 24-point `flowTolerance`, ties to the highest index.
     static func layoutOptionCases(large: Int, medium: Int) -> [Case] {
         var random = SplitMix64(seed: 0x4355_5354_4F4D)
         let inset = EdgeInsets(top: 8.5, left: 4, bottom: 6, right: 4.25)
@@ -39,13 +40,19 @@ extension VerificationSuite {
                                    itemHeights: HeightDistribution.photo.heights(count: SectionSplit.itemCount(ofSection: index, items: medium, sections: 64),
                                                                                  columnWidth: 190, generator: &random))
             })
+        let tolerant = try! LayoutDescription(width: 390, tieBreak: .highestIndex, flowTolerance: 24, sections: [
+            SectionDescription(columns: 4, inset: inset, columnSpacing: 3.5, itemSpacing: 2.75,
+                               itemHeights: HeightDistribution.photo.heights(count: large, columnWidth: 92, generator: &random),
+                               itemSpans: SpanPattern.feed.spans(count: large, generator: &random)),
+        ])
         return [
             Case(name: "centred-max-width-tolerance/items:\(large)/sections:1/minColumnWidth:90", description: feed),
             Case(name: "centred-max-width-horizontal-round-robin/items:\(medium)/sections:64/columns:3", description: horizontal),
             Case(name: "chat-feed-from-the-end/items:\(medium)/sections:64/columns:2", description: chat),
+            Case(name: "flow-tolerance-spans/items:\(large)/sections:1/columns:4", description: tolerant),
         ]
     }
 
     /// How many layouts `layoutOptionCases` makes.
-    static let layoutOptionCaseCount = 3
+    static let layoutOptionCaseCount = 4
 }

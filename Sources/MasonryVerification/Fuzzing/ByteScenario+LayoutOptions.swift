@@ -1,4 +1,4 @@
-// Format v3's layout options from the bytes after a scenario's format v3 part: column options, scrollOrigin.
+// Format v3's layout options from the bytes after a scenario's format v3 part: column options, scrollOrigin, flowTolerance.
 import MasonryLayout
 import MasonryWorkloads
 
@@ -8,7 +8,9 @@ extension ByteScenario {
     /// bits narrow the columns to a fraction of their width (or to an extreme), its next bit
     /// centres them, and in an adaptive section its high bits give a tolerance (masonry.js's 1
     /// point, none, or any excess). Then a byte whose low bit is set makes items flow from the
-    /// end of the scroll axis. A choice the description refuses falls back to none.
+    /// end of the scroll axis, and in shortest-column placement the next byte's low bits give a
+    /// flow tolerance (none, 0, half a point, 1, 10, 100 points, the largest length). A choice
+    /// the description refuses falls back to none.
     mutating func layoutOptions(of description: LayoutDescription) -> LayoutDescription {
         var sections = description.sections
         for index in sections.indices {
@@ -24,6 +26,9 @@ extension ByteScenario {
         }
         var rules = RandomLayoutGenerator.Rules(of: description)
         if next() & 1 == 1 { rules.scrollOrigin = .end }
+        if description.placement == .shortestColumn {
+            rules.flowTolerance = [nil, 0, 0.5, 1, 10, 100, LayoutLimits.maximumLength, nil][next() & 7]
+        }
         return (try? rules.description(width: description.width, sections: sections)) ?? description
     }
 }

@@ -1,4 +1,4 @@
-// The fuzz case features of format v3's layout options: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin.
+// The fuzz case features of format v3's layout options: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin, flowTolerance.
 import MasonryLayout
 import MasonryWorkloads
 
@@ -8,6 +8,7 @@ extension FuzzCaseFeature {
         .maxColumnWidthNarrows, .centered, .centeredRightToLeftOrHorizontal, .columnOptionsWithSpans, .countToleranceRounds,
         .columnOptionsSetWidth, .columnOptionsWithNulls, .insertSectionWithColumnOptions,
         .scrollOriginEnd, .scrollOriginEndHorizontal, .scrollOriginEndPinnedQuery, .scrollOriginEndUpdated, .scrollOriginEndAnchor,
+        .flowTolerance, .flowToleranceMovesItems, .flowToleranceWithSpans, .flowToleranceHighestIndex, .flowToleranceUpdated,
     ]
 
     /// Whether `chain` has this layout-option feature: in its descriptions, or in an update
@@ -15,7 +16,21 @@ extension FuzzCaseFeature {
     func layoutOptionIsPresent(in chain: ScenarioChain) -> Bool {
         let descriptions = chain.scenarios.map(\.description)
         let fromTheEnd = chain.scenarios.filter { $0.description.scrollOrigin == .end }
+        let tolerant = chain.scenarios.filter { $0.description.flowTolerance != nil }
         switch self {
+        case .flowTolerance:
+            return !tolerant.isEmpty
+        case .flowToleranceMovesItems:
+            return tolerant.contains { Self.isMovedByFlowTolerance($0.description) }
+        case .flowToleranceWithSpans:
+            return tolerant.contains { $0.description.sections.contains { $0.itemSpans != nil } }
+        case .flowToleranceHighestIndex:
+            return tolerant.contains { $0.description.tieBreak == .highestIndex }
+        case .flowToleranceUpdated:
+            return tolerant.contains { scenario in
+                var description = scenario.description
+                return scenario.updates.contains { (try? description.apply($0)) != nil }
+            }
         case .scrollOriginEnd:
             return !fromTheEnd.isEmpty
         case .scrollOriginEndHorizontal:
@@ -70,6 +85,18 @@ extension FuzzCaseFeature {
 
     static func hasColumnOption(_ section: SectionDescription) -> Bool {
         section.maxColumnWidth != nil || section.columnAlignment != .leading || section.columnCountTolerance != nil
+    }
+
+    /// Whether `description`'s flow tolerance places some item elsewhere than format v2's rule
+    /// does: both laid out by the reference. O(items × columns).
+    private static func isMovedByFlowTolerance(_ description: LayoutDescription) -> Bool {
+        var rules = RandomLayoutGenerator.Rules(of: description)
+        rules.flowTolerance = nil
+        guard let plain = try? rules.description(width: description.width, sections: description.sections) else { return false }
+        let frames = { (engine: ReferenceLayoutEngine) in
+            engine.elements(in: Rect(x: -1e30, y: -1e30, width: 3e30, height: 3e30)).map { EngineVerifier.bits($0.frame) }
+        }
+        return frames(ReferenceLayoutEngine(description)) != frames(ReferenceLayoutEngine(plain))
     }
 
     /// Whether section `section`'s columns are narrower than they would be without its `maxColumnWidth`.

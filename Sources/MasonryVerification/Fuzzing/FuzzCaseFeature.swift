@@ -83,6 +83,11 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case scrollOriginEndPinnedQuery = "… a query pinning headers, in a layout with headers"
     case scrollOriginEndUpdated = "… an accepted update (the content's length changes: every frame moves)"
     case scrollOriginEndAnchor = "… an anchor step"
+    case flowTolerance = "flowTolerance given (shortest column)"
+    case flowToleranceMovesItems = "… that places an item off format v2's rule (laid out both ways)"
+    case flowToleranceWithSpans = "… with spans"
+    case flowToleranceHighestIndex = "… with tieBreak highestIndex"
+    case flowToleranceUpdated = "… an accepted update"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
     public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {

@@ -333,7 +333,7 @@ private final class Search {
     }
 
     /// Format v1 where it still fails: the rules (vertical, left to right, include trailing
-    /// spacing, no floor rounding, display scale 1, from the start), then no spans, fixed column counts and
+    /// spacing, no floor rounding, display scale 1, from the start, no flow tolerance or a smaller one), then no spans, fixed column counts and
     /// none of format v3's column options (no `maxColumnWidth`, leading alignment, no
     /// `columnCountTolerance`) in every section at once and one by one, then the updates without spans, then plain queries
     /// (closed edges, headers not pinned), all at once and one by one.
@@ -349,7 +349,9 @@ private final class Search {
         }
         let ruleChanges: [(inout RandomLayoutGenerator.Rules) -> Void] = [
             { $0.axis = .vertical }, { $0.direction = .leftToRight }, { $0.trailingItemSpacing = .include }, { $0.unmeasuredItems = .estimated },
-            { $0.remeasure = .reflow }, { $0.scrollOrigin = .start },
+            { $0.remeasure = .reflow }, { $0.scrollOrigin = .start }, { $0.flowTolerance = nil },
+            // A smaller tolerance needs fewer items to reach its boundary: 1, then halves.
+            { $0.flowTolerance = $0.flowTolerance.map { min($0, 1) } }, { $0.flowTolerance = $0.flowTolerance.map { ($0 / 2).rounded(.down) } },
             { if $0.rounding == .floor { $0.rounding = .none } }, { $0.displayScale = 1 },
         ]
         for change in ruleChanges where !stopped {

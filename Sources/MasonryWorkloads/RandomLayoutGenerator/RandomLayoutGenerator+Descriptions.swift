@@ -81,6 +81,8 @@ extension RandomLayoutGenerator {
         public var remeasure = Remeasure.reflow
         /// Format v3: which end of the scroll axis items flow from.
         public var scrollOrigin = ScrollOrigin.start
+        /// Format v3: how far above the lowest start a start still ties (shortest column only).
+        public var flowTolerance: Double?
 
         public init(placement: Placement, tieBreak: TieBreak, sectionStart: SectionStart, rounding: ColumnWidthRounding) {
             self.placement = placement
@@ -100,6 +102,7 @@ extension RandomLayoutGenerator {
             unmeasuredItems = description.unmeasuredItems
             remeasure = description.remeasure
             scrollOrigin = description.scrollOrigin
+            flowTolerance = description.flowTolerance
         }
 
         /// A description of these rules. O(items) for the checks.
@@ -107,7 +110,7 @@ extension RandomLayoutGenerator {
             try LayoutDescription(width: width, placement: placement, tieBreak: tieBreak, sectionStart: sectionStart,
                                   columnWidthRounding: rounding, displayScale: displayScale, trailingItemSpacing: trailingItemSpacing,
                                   axis: axis, direction: direction, unmeasuredItems: unmeasuredItems, remeasure: remeasure,
-                                  scrollOrigin: scrollOrigin, sections: sections)
+                                  scrollOrigin: scrollOrigin, flowTolerance: flowTolerance, sections: sections)
         }
     }
 

@@ -1,4 +1,4 @@
-// Format v3's layout options in random descriptions: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin.
+// Format v3's layout options in random descriptions: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin, flowTolerance.
 import Foundation
 @_spi(Verification) import MasonryLayout
 
@@ -20,31 +20,57 @@ extension RandomLayoutGenerator {
         /// That a description's items flow from the end of the scroll axis (drawn after the
         /// column options, so that their draws stay what they were without it).
         public var scrollOriginEnd = 0.0
+        /// That a shortest-column description gets a `flowTolerance` (drawn last, after the
+        /// origin): 0, a fraction of a point, one of its item heights or an item height plus
+        /// spacing (where column heights tie at the boundary), a round length, or the largest.
+        public var flowTolerance = 0.0
 
         public init(options: Double = 0, maxColumnWidth: Double = 0, center: Double = 0, countTolerance: Double = 0,
-                    scrollOriginEnd: Double = 0) {
+                    scrollOriginEnd: Double = 0, flowTolerance: Double = 0) {
             self.options = options
             self.maxColumnWidth = maxColumnWidth
             self.center = center
             self.countTolerance = countTolerance
             self.scrollOriginEnd = scrollOriginEnd
+            self.flowTolerance = flowTolerance
         }
 
         /// None: the descriptions of format v2 (and v3's measurement).
         public static let none = LayoutOptionRates()
         /// The fuzzer's rates (MasonryLayout.docc/Verification.md, "The generator's distribution").
         public static let fuzzing = LayoutOptionRates(options: 0.15, maxColumnWidth: 0.6, center: 0.5, countTolerance: 0.7,
-                                                      scrollOriginEnd: 0.12)
+                                                      scrollOriginEnd: 0.12, flowTolerance: 0.2)
     }
 
     /// `description` with format v3's layout options at `rates`: column options
-    /// (`withColumnOptions`), then `scrollOrigin: end`. O(items) for the checks.
+    /// (`withColumnOptions`), then `scrollOrigin: end`, then a `flowTolerance` (shortest column).
+    /// O(items) for the checks.
     public mutating func withLayoutOptions(_ description: LayoutDescription, rates: LayoutOptionRates) -> LayoutDescription {
         let columns = withColumnOptions(description, rates: rates)
-        guard rarely(rates.scrollOriginEnd) else { return columns }
         var rules = Rules(of: columns)
-        rules.scrollOrigin = .end
+        if rarely(rates.scrollOriginEnd) { rules.scrollOrigin = .end }
+        if columns.placement == .shortestColumn, rarely(rates.flowTolerance) { rules.flowTolerance = flowTolerance(for: columns) }
+        guard rules != Rules(of: columns) else { return columns }
         return (try? rules.description(width: columns.width, sections: columns.sections)) ?? columns
+    }
+
+    /// A flow tolerance for `description`: 0 (format v2's rule, given), half a point, one of its
+    /// item heights, one plus its section's item spacing (column tops often differ by exactly
+    /// that, so the boundary's `<=` is reached), 10 or 100 points, or the largest length (every
+    /// start ties: items fill columns in order).
+    private mutating func flowTolerance(for description: LayoutDescription) -> Double {
+        let sections = description.sections.filter { !$0.itemHeights.isEmpty }
+        switch integer(0...7) {
+        case 0: return 0
+        case 1: return 0.5
+        case 2, 3:
+            guard let section = sections.isEmpty ? nil : pick(sections) else { return 10 }
+            let height = pick(section.itemHeights)
+            return integer(0...1) == 0 ? height : min(height + section.itemSpacing, LayoutLimits.maximumLength)
+        case 4: return 10
+        case 5: return 100
+        default: return chance(0.5) ? LayoutLimits.maximumLength : 1
+        }
     }
 
     /// `description` with column options at `rates` (unchanged otherwise, or when the result would

@@ -25,6 +25,8 @@ enum SpanKernel {
         let columnCount: Int
         let placement: Placement
         let highestIndexWins: Bool
+        /// Format v3's `flowTolerance` (shortest column), or nil: format v2's rule.
+        let flowTolerance: Double?
         /// Each column's height: the state, then the end heights.
         let columnHeights: UnsafeMutablePointer<Double>
         /// Each column's last item so far.
@@ -38,8 +40,8 @@ enum SpanKernel {
     /// after the last item. Items before `kept` keep the columns they cover (`remeasure:
     /// keepColumns`) and are only re-stacked; the others are placed by the rule.
     static func place(_ range: Range<Int>, heights: UnsafePointer<Double>, spans: UnsafePointer<ItemSpan>?,
-                      itemSpacing: Double, placement: Placement, highestIndexWins: Bool, keepingColumnsUntil kept: Int = 0,
-                      section: SectionHandle) -> Int {
+                      itemSpacing: Double, placement: Placement, highestIndexWins: Bool, flowTolerance: Double? = nil,
+                      keepingColumnsUntil kept: Int = 0, section: SectionHandle) -> Int {
         let columns = section.shape.columnCount
         let shift = section.shape.intervalShift
         let block = range.lowerBound >> shift
@@ -51,7 +53,7 @@ enum SpanKernel {
                 let (extents, covered) = section.spannedItems(0..<range.upperBound)
                 let lane = Lane(heights: heights, spans: spans, itemSpacing: itemSpacing, section: section, extents: extents,
                                 covered: covered, columnCount: columns, placement: placement, highestIndexWins: highestIndexWins,
-                                columnHeights: columnHeights.baseAddress!, lastItems: lastItems.baseAddress!,
+                                flowTolerance: flowTolerance, columnHeights: columnHeights.baseAddress!, lastItems: lastItems.baseAddress!,
                                 scratch: scratch.baseAddress!)
                 var position = Int(section.checkpointPositions[block])
                 var item = range.lowerBound
@@ -88,8 +90,13 @@ extension SpanKernel.Lane {
         let y: Double
         switch placement {
         case .shortestColumn:
-            (start, y) = ShortestWindow.start(ofSpan: span, in: columnHeights, count: columnCount,
-                                              highestIndexWins: highestIndexWins, scratch: scratch)
+            if let flowTolerance {
+                (start, y) = ShortestWindow.start(ofSpan: span, in: columnHeights, count: columnCount, highestIndexWins: highestIndexWins,
+                                                  within: flowTolerance, scratch: scratch)
+            } else {
+                (start, y) = ShortestWindow.start(ofSpan: span, in: columnHeights, count: columnCount,
+                                                  highestIndexWins: highestIndexWins, scratch: scratch)
+            }
         case .roundRobin:
             start = position + span <= columnCount ? position : 0
             y = ShortestWindow.top(of: columnHeights + start, count: span)
@@ -228,6 +235,35 @@ enum ShortestWindow {
             }
         }
         return (best, bestTop)
+    }
+
+    /// `start(ofSpan:in:count:highestIndexWins:scratch:)` with format v3's `flowTolerance`: of
+    /// the windows whose top is at most the lowest top plus the tolerance
+    /// (`LayoutArithmetic.flowThreshold`), the first, or the last with `highestIndexWins`, and
+    /// its top. Two passes: the lowest top as above (which leaves the block maxima of a wide
+    /// window in `scratch`, read again here), then the first (last) window within the tolerance,
+    /// which the lowest-index rule usually finds in the first few.
+    @inline(never)
+    static func start(ofSpan span: Int, in heights: UnsafeMutablePointer<Double>, count: Int, highestIndexWins: Bool,
+                      within flowTolerance: Double, scratch: UnsafeMutablePointer<Double>) -> (start: Int, top: Double) {
+        if span == count { return (0, top(of: heights, count: count)) }
+        let minimum = start(ofSpan: span, in: heights, count: count, highestIndexWins: false, scratch: scratch).top
+        let threshold = LayoutArithmetic.flowThreshold(minimum: minimum, flowTolerance: flowTolerance)
+        let starts = count - span + 1
+        let blockMaxima = span > 1 && starts * span > 64  // where the first pass took the van Herk/Gil-Werman maxima
+        func windowTop(_ start: Int) -> Double {
+            blockMaxima ? max(scratch[count + start], scratch[start + span - 1]) : top(of: heights + start, count: span)
+        }
+        if highestIndexWins {
+            for start in stride(from: starts - 1, to: 0, by: -1) where windowTop(start) <= threshold {
+                return (start, windowTop(start))
+            }
+            return (0, windowTop(0))
+        }
+        for start in 0..<(starts - 1) where windowTop(start) <= threshold {
+            return (start, windowTop(start))
+        }
+        return (starts - 1, windowTop(starts - 1))
     }
 
     /// The highest of `count` heights (count >= 1): where an item covering those columns starts.

@@ -41,7 +41,8 @@ extension SectionHandle {
             let keepsColumns = rules.remeasure == .keepColumns && shape.kernel == .spans(.shortestColumn)
             let start = keepsColumns ? self.covered(byItem: item).lowerBound
                 : ReferenceLayoutEngine.startColumn(ofSpan: span, in: columnHeights, placement: shape.kernel.placement,
-                                                    tieBreak: rules.tieBreak, roundRobinPosition: &position)
+                                                    tieBreak: rules.tieBreak, flowTolerance: rules.flowTolerance,
+                                                    roundRobinPosition: &position)
             let covered = start..<(start + span)
             let y = ReferenceLayoutEngine.top(ofColumns: covered, in: columnHeights)
             precondition(self.covered(byItem: item) == covered, "item \(item): columns \(self.covered(byItem: item)), expected \(covered)")

@@ -157,8 +157,8 @@ struct SectionLayout: @unchecked Sendable {
                 case .spans(let placement):
                     let place = { (spans: UnsafePointer<ItemSpan>?) in
                         SpanKernel.place(resume..<total, heights: heights.baseAddress!, spans: spans, itemSpacing: itemSpacing,
-                                         placement: placement, highestIndexWins: highestIndexWins, keepingColumnsUntil: kept,
-                                         section: handle)
+                                         placement: placement, highestIndexWins: highestIndexWins, flowTolerance: rules.flowTolerance,
+                                         keepingColumnsUntil: kept, section: handle)
                     }
                     if let spans = section.pointee.itemSpans {
                         handle.header.pointee.endPosition = spans.withUnsafeBufferPointer { place($0.baseAddress) }
@@ -267,20 +267,25 @@ struct SectionRules {
     let trailingItemSpacing: TrailingItemSpacing
     let unmeasuredItems: UnmeasuredItems
     let remeasure: Remeasure
+    /// Format v3's `flowTolerance`, where the spans kernel places shortest-column items by it
+    /// (`OptimizedLayoutEngine.shape`); nil where it is not given.
+    let flowTolerance: Double?
 
     init(_ description: LayoutDescription) {
         tieBreak = description.tieBreak
         trailingItemSpacing = description.trailingItemSpacing
         unmeasuredItems = description.unmeasuredItems
         remeasure = description.remeasure
+        flowTolerance = description.flowTolerance
     }
 
     init(tieBreak: TieBreak, trailingItemSpacing: TrailingItemSpacing = .include, unmeasuredItems: UnmeasuredItems = .estimated,
-         remeasure: Remeasure = .reflow) {
+         remeasure: Remeasure = .reflow, flowTolerance: Double? = nil) {
         self.tieBreak = tieBreak
         self.trailingItemSpacing = trailingItemSpacing
         self.unmeasuredItems = unmeasuredItems
         self.remeasure = remeasure
+        self.flowTolerance = flowTolerance
     }
 }
 
