@@ -125,6 +125,27 @@ enum LayoutArithmetic {
         minimum + flowTolerance
     }
 
+    /// A column's start height after a section's `stamps` (format v3, masonry.js's `stamp`),
+    /// each in order: where the column's span `[x, x + columnWidth]` meets the stamp's `[x, x +
+    /// width]` with open edges (`x < stamp.x + stamp.width && stamp.x < x + columnWidth`), the
+    /// height becomes `max(height, stamp.y + stamp.height)`. O(stamps).
+    @inlinable
+    static func stamped(_ height: Double, column: Int, geometry: SectionGeometry, stamps: [Rect]) -> Double {
+        let x = geometry.x(ofColumn: column)
+        var stamped = height
+        for stamp in stamps where x < stamp.x + stamp.width && stamp.x < x + geometry.columnWidth {
+            stamped = max(stamped, stamp.y + stamp.height)
+        }
+        return stamped
+    }
+
+    /// A stamp's frame in layout coordinates: its rect with `y` made absolute, `sectionTop + y`
+    /// (`absoluteY`; 0 for every section in `continueColumns` mode, the one coordinate space).
+    @inlinable
+    static func stampFrame(_ stamp: Rect, sectionTop: Double) -> Rect {
+        Rect(x: stamp.x, y: absoluteY(stamp.y, sectionTop: sectionTop), width: stamp.width, height: stamp.height)
+    }
+
     /// Where a section's columns start, in section-local coordinates: below the header, then the top inset.
     @inlinable
     static func columnStart(headerHeight: Double, insetTop: Double) -> Double {

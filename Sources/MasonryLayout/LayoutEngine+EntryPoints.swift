@@ -28,6 +28,7 @@ public enum LayoutEngineEntryPoint: String, CaseIterable, Sendable {
     case elementsInRectIntoBuffer = "func elements(in:into:)"
     case frameOfItem = "func frame(ofItemAt:)"
     case frameOfSupplementary = "func frame(ofSupplementary:inSection:)"
+    case frameOfStamp = "func frame(ofStamp:inSection:)"
     case apply = "func apply(_:)"
     case applyContentsOf = "func apply(contentsOf:)"
     /// `scrollAnchor(in:)` (Anchoring/LayoutEngine+ScrollAnchor.swift).

@@ -44,6 +44,12 @@ public protocol LayoutEngine {
     /// The frame of a section's header or footer (`kind` other than `.item`), where it is laid
     /// out (not pinned), or nil when the section does not exist or has none (its height is 0).
     func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect?
+    /// The frame of stamp `stamp` of section `section` (format v3's `stamps`: rects items flow
+    /// around, drawn by the app), its y made absolute (`sectionTop + y`) and mapped on screen as
+    /// frames are; nil when the section or the stamp does not exist. The default lays the
+    /// description out with the reference engine (O(items)); both of Masonry's engines answer
+    /// in O(1).
+    func frame(ofStamp stamp: Int, inSection section: Int) -> Rect?
 
     /// Applies an incremental change to the laid-out description. A refused update leaves the
     /// engine as it was.
@@ -78,6 +84,12 @@ extension LayoutEngine {
     /// The answer to `query`.
     public func elements(for query: LayoutQuery) -> [LayoutElement] {
         elements(in: query.rect, edges: query.edges, pinningHeaders: query.pinningHeaders)
+    }
+
+    /// Stamp `stamp`'s frame as the reference lays the description out: O(items). A fresh
+    /// layout, so an engine that keeps a history (`remeasure: keepColumns`) answers itself.
+    public func frame(ofStamp stamp: Int, inSection section: Int) -> Rect? {
+        ReferenceLayoutEngine(layoutDescription).frame(ofStamp: stamp, inSection: section)
     }
 
     /// Applies `updates` one by one to a copy of the engine, which replaces it when every one is

@@ -50,6 +50,14 @@ public enum VerificationHooks {
         return (available, stride, LayoutArithmetic.columnCountExcess(available: available, stride: stride))
     }
 
+    /// Section `section` of `description`'s columns as the layout arithmetic places them
+    /// (`SectionGeometry`): each column's physical x and width, in column order. The fuzzer aims
+    /// stamps at their edges from here. O(columns).
+    public static func columnExtents(ofSection section: Int, in description: LayoutDescription) -> [(x: Double, width: Double)] {
+        let geometry = description.geometry(ofSection: section)
+        return (0..<description.sections[section].columns).map { (geometry.x(ofColumn: $0), geometry.columnWidth) }
+    }
+
     /// Whether item `indexPath` of `reference` meets `rect` with open edges as its rect query
     /// tests it: the frame as laid out against the rect in layout coordinates (from the end, the
     /// rect mirrored), which the item's frame on screen against `rect` need not repeat when the

@@ -33,6 +33,24 @@ import Testing
         #expect((object["footers"] as! [[String: Any]]).map { $0["section"] as! Int } == [0, 2])
     }
 
+    /// Format v3's stamps: listed under `stamps` with their absolute frames (the second
+    /// section's top added), and drawn hatched; a layout without stamps has no such key.
+    @Test(arguments: ["reference", "optimized"])
+    func jsonListsStampsWithTheirAbsoluteFramesAndTheDrawingHatchesThem(engine: String) throws {
+        let path = try temporaryFile(#"{"width": 100, "sections": [{"columns": 1, "itemHeights": [30]}, {"columns": 2, "itemHeights": [5, 6], "stamps": [{"x": 50, "y": 2, "width": 50, "height": 10}]}]}"#)
+        let run = runTool("layout", path, "--format", "json", "--engine", engine)
+        #expect(run.status == .success, "\(run.error)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as! [String: Any]
+        let stamps = try #require(object["stamps"] as? [[String: Double]])
+        #expect(stamps == [["section": 1, "stamp": 0, "x": 50, "y": 32, "width": 50, "height": 10]])
+        // Column 1 starts at 12: item 1 goes below item 0 in column 0.
+        #expect((object["items"] as! [[String: Double]]).last == ["section": 1, "item": 1, "x": 0, "y": 35, "width": 50, "height": 6])
+        let svg = runTool("layout", path, "--format", "svg", "--engine", engine).output
+        #expect(svg.contains("url(#stamp-hatch)") && svg.contains("stamp of section 1"))
+        let plain = runTool("layout", examplesDirectory.appendingPathComponent("sections-with-headers.json").path, "--format", "json").output
+        #expect(!plain.contains("stamps"))
+    }
+
     /// Format v1 descriptions print the bytes format v1's code printed (Tests/Fixtures/format-v1),
     /// from both engines.
     @Test(arguments: ["reference", "optimized"])

@@ -18,8 +18,8 @@ func expectSameElements(
 /// The query options besides the plain closed one, taken in turn by `expectSameLayout`.
 let queryOptions: [(edges: RectEdges, pinningHeaders: Bool)] = [(.open, false), (.closed, true), (.open, true)]
 
-/// Expects `candidate` to give `reference`'s frames, content size and rect-query answers (closed,
-/// and with one other choice of edges and pinned headers per rect), bit for bit.
+/// Expects `candidate` to give `reference`'s frames (stamps' too), content size and rect-query
+/// answers (closed, and with one other choice of edges and pinned headers per rect), bit for bit.
 func expectSameLayout(
     _ candidate: some LayoutEngine, as reference: some LayoutEngine, queries: Int = 20,
     generator: inout RandomLayoutGenerator, sourceLocation: SourceLocation = #_sourceLocation
@@ -29,6 +29,9 @@ func expectSameLayout(
     let expected = allElements(of: reference)
     expectSameElements(allElements(of: candidate), expected, "all elements of \(reference.layoutDescription.jsonText().prefix(2000))",
                        sourceLocation: sourceLocation)
+    if let difference = EngineVerifier.firstDifference(candidate, reference) {
+        Issue.record("\(difference)", sourceLocation: sourceLocation)
+    }
     let sections = reference.layoutDescription.sections.count
     #expect(candidate.frame(ofItemAt: ItemIndexPath(section: sections, item: 0)) == nil, sourceLocation: sourceLocation)
     #expect(candidate.frame(ofItemAt: ItemIndexPath(section: 0, item: -1)) == nil, sourceLocation: sourceLocation)
@@ -40,5 +43,24 @@ func expectSameLayout(
         expectSameElements(candidate.elements(in: rect, edges: edges, pinningHeaders: pinning),
                            reference.elements(in: rect, edges: edges, pinningHeaders: pinning),
                            "elements in \(rect), \(edges) edges, pinning headers: \(pinning)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Expects the optimized engine on `threads` threads to give the reference's layout of
+/// `description` (`expectSameLayout`), then again after each of `updates` random updates, which
+/// both accept or both refuse alike.
+func expectSameLayoutThroughUpdates(
+    _ description: LayoutDescription, threads: Int, updates: Int, generator: inout RandomLayoutGenerator,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    var optimized = OptimizedLayoutEngine(description, threads: threads)
+    var reference = ReferenceLayoutEngine(description)
+    expectSameLayout(optimized, as: reference, generator: &generator, sourceLocation: sourceLocation)
+    for _ in 0..<updates {
+        let update = generator.update(for: reference.layoutDescription)
+        let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
+        let optimizedError = Result { () throws(LayoutError) in try optimized.apply(update) }.failure
+        #expect(referenceError == optimizedError, "\(update)", sourceLocation: sourceLocation)
+        expectSameLayout(optimized, as: reference, generator: &generator, sourceLocation: sourceLocation)
     }
 }

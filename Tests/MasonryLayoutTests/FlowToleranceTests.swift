@@ -69,16 +69,7 @@ import Testing
             rules.placement = .shortestColumn
             rules.flowTolerance = flowTolerance
             let description = try rules.description(width: random.width, sections: random.sections)
-            var optimized = OptimizedLayoutEngine(description, threads: threads)
-            var reference = ReferenceLayoutEngine(description)
-            expectSameLayout(optimized, as: reference, generator: &generator)
-            for _ in 0..<10 {
-                let update = generator.update(for: reference.layoutDescription)
-                let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
-                let optimizedError = Result { () throws(LayoutError) in try optimized.apply(update) }.failure
-                #expect(referenceError == optimizedError)
-                expectSameLayout(optimized, as: reference, generator: &generator)
-            }
+            expectSameLayoutThroughUpdates(description, threads: threads, updates: 10, generator: &generator)
         }
     }
 

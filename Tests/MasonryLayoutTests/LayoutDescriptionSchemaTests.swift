@@ -70,6 +70,8 @@ import Testing
         #"{"width": 100, "sectionStart": "continueColumns", "trailingItemSpacing": "exclude", "sections": []}"#,
         #"{"width": 100, "displayScale": 0, "sections": []}"#,
         #"{"width": 100, "flowTolerance": -1, "sections": []}"#,
+        #"{"width": 100, "sections": [{"columns": 2, "itemHeights": [], "stamps": [{"x": 0, "y": 0, "width": -1, "height": 1}]}]}"#,
+        #"{"width": 100, "sections": [{"columns": 2, "itemHeights": [], "stamps": [{"x": 0, "y": 0, "width": 1}]}]}"#,
         #"{"width": 100, "placement": "roundRobin", "flowTolerance": 0, "sections": []}"#,
     ])
     func refusedDocumentsAreInvalid(document: String) throws {

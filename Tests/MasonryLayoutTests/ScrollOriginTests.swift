@@ -49,16 +49,7 @@ import Testing
         rules.placement = placement
         rules.scrollOrigin = .end
         let description = try rules.description(width: random.width, sections: random.sections)
-        var optimized = OptimizedLayoutEngine(description, threads: threads)
-        var reference = ReferenceLayoutEngine(description)
-        expectSameLayout(optimized, as: reference, generator: &generator)
-        for _ in 0..<12 {
-            let update = generator.update(for: reference.layoutDescription)
-            let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
-            let optimizedError = Result { () throws(LayoutError) in try optimized.apply(update) }.failure
-            #expect(referenceError == optimizedError)
-            expectSameLayout(optimized, as: reference, generator: &generator)
-        }
+        expectSameLayoutThroughUpdates(description, threads: threads, updates: 12, generator: &generator)
     }
 
     @Test func anAnchorKeepsTheItemAtTheBottomAcrossAnAppend() throws {

@@ -31,7 +31,8 @@ import Testing
             .countToleranceRounds: 0.008, .columnOptionsSetWidth: 0.04, .columnOptionsWithNulls: 0.015, .insertSectionWithColumnOptions: 0.035,
             .scrollOriginEnd: 0.06, .scrollOriginEndHorizontal: 0.012, .scrollOriginEndPinnedQuery: 0.03, .scrollOriginEndUpdated: 0.055,
             .scrollOriginEndAnchor: 0.03, .flowTolerance: 0.05, .flowToleranceMovesItems: 0.028, .flowToleranceWithSpans: 0.03,
-            .flowToleranceHighestIndex: 0.025, .flowToleranceUpdated: 0.045,
+            .flowToleranceHighestIndex: 0.025, .flowToleranceUpdated: 0.045, .stamps: 0.08, .stampRaisesColumn: 0.08,
+            .stampEdgeAtColumnEdge: 0.08, .stampsRightToLeftOrHorizontal: 0.035, .stampsSetWidth: 0.04, .stampsItemUpdate: 0.055,
         ]
         let distribution = FuzzCaseFeature.distribution(seed: 1, cases: 2000, threads: [1, 2, 3, 8])
         #expect(distribution.count == FuzzCaseFeature.allCases.count)

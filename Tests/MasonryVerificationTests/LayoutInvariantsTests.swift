@@ -156,4 +156,33 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: [ScrollAxis.vertical, .horizontal], [ColumnDirection.leftToRight, .rightToLeft])
+    func stampedLayoutsHoldThemAndItemsLaidOutWithoutTheStampsAreCaught(axis: ScrollAxis, direction: ColumnDirection) throws {
+        let plain = try Self.description(axis: axis, direction: direction)
+        var sections = plain.sections
+        sections[0].stamps = [Rect(x: 0, y: 0, width: 150, height: 90), Rect(x: 300, y: 40, width: 0, height: 10)]
+        sections[1].stamps = [Rect(x: 200, y: 5, width: 190, height: 25)]
+        let stamped = try RandomLayoutGenerator.Rules(of: plain).description(width: plain.width, sections: sections)
+        #expect(LayoutInvariants.firstViolation(in: ReferenceLayoutEngine(stamped)) == nil)
+        #expect(LayoutInvariants.firstViolation(in: OptimizedLayoutEngine(stamped)) == nil)
+        let unstamped = ClaimedDescription(reference: ReferenceLayoutEngine(plain), layoutDescription: stamped)
+        let violation = LayoutInvariants.firstViolation(in: unstamped)
+        #expect(violation?.contains("above the bottom") == true, "\(violation ?? "none")")
+    }
+
+    /// Regression: the flow-tolerance invariant started every column of a section where its
+    /// first item starts, which a stamp breaks (the fuzzer's first find, seed 22: a stamp on
+    /// column 1 sent item 1 below item 0, "past the lowest start 0.0 plus the flow tolerance").
+    @Test(arguments: [SectionStart.belowLongestColumn, .continueColumns], [0.0, 10])
+    func toleratedLayoutsUnderStampsHoldThem(sectionStart: SectionStart, tolerance: Double) throws {
+        var first = SectionDescription(columns: 2, itemHeights: [1, 1])
+        first.stamps = [Rect(x: 626.2795905275253, y: 75.52257515825082, width: 0, height: 120)]
+        var second = SectionDescription(columns: 2, itemHeights: [3, 4, 5, 2])
+        second.stamps = [Rect(x: 0, y: 1.5, width: 300, height: 7.25)]
+        let description = try LayoutDescription(width: 1024, sectionStart: sectionStart, flowTolerance: tolerance, sections: [first, second])
+        #expect(LayoutInvariants.firstViolation(in: ReferenceLayoutEngine(description)) == nil)
+        #expect(LayoutInvariants.firstViolation(in: OptimizedLayoutEngine(description)) == nil)
+    }
 }
+

@@ -88,6 +88,10 @@ struct PlantedFaultEngine: LayoutEngine {
         /// top exactly a tolerance above the lowest: the generator draws tolerances from the
         /// description's heights and spacings for it.
         case flowToleranceBoundaryExcluded
+        /// Format v3: a stamp meets the columns it only touches (closed edges for open: planted as
+        /// every stamp reaching an ulp past both its edges). Needs a stamp whose edge is a
+        /// column's: the generator aims stamps at columns' edges.
+        case stampTouchingColumnMeetsIt
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
         var itemsNeeded: Int {
@@ -163,7 +167,7 @@ struct PlantedFaultEngine: LayoutEngine {
         switch fault {
         case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate,
              .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped, .bufferQueryDropsHeldElements, .deferredRowsForgotten,
-             .anchorDeleteOneShort, .columnMaskWrapsPast64, .flowToleranceBoundaryExcluded:
+             .anchorDeleteOneShort, .columnMaskWrapsPast64, .flowToleranceBoundaryExcluded, .stampTouchingColumnMeetsIt:
             break
         case .deferredItemLaidOut:
             if description.unmeasuredItems == .deferred, let estimated = Self.withUnmeasuredItems(description, .estimated) {
@@ -283,6 +287,16 @@ struct PlantedFaultEngine: LayoutEngine {
                                           tieBreak: description.tieBreak == .lowestIndex ? .highestIndex : .lowestIndex,
                                           sectionStart: description.sectionStart, columnWidthRounding: description.columnWidthRounding,
                                           sections: description.sections)
+        case .stampTouchingColumnMeetsIt:
+            guard description.sections.contains(where: { $0.stamps != nil }) else { return description }
+            var sections = description.sections
+            for index in sections.indices {
+                sections[index].stamps = sections[index].stamps?.map { stamp in
+                    let left = stamp.x.nextDown, right = (stamp.x + stamp.width).nextUp
+                    return Rect(x: max(left, 0), y: stamp.y, width: right - max(left, 0), height: stamp.height)
+                }
+            }
+            return (try? RandomLayoutGenerator.Rules(of: description).description(width: description.width, sections: sections)) ?? description
         case .flowToleranceBoundaryExcluded:
             guard let tolerance = description.flowTolerance, tolerance > 0 else { return description }
             var rules = RandomLayoutGenerator.Rules(of: description)
@@ -452,6 +466,16 @@ struct PlantedFaultEngine: LayoutEngine {
     func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? { frames[indexPath] }
 
     func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? { supplementary["\(kind) \(section)"] }
+    /// The inner engine's stamp frame, O(1) (the protocol's default lays the description out
+    /// again for each: hours over the planted-fault tests' cases), with the description's x and
+    /// width where the inner engine laid out other stamps (`stampTouchingColumnMeetsIt`).
+    func frame(ofStamp stamp: Int, inSection section: Int) -> Rect? {
+        guard var frame = inner.frame(ofStamp: stamp, inSection: section), let given = layoutDescription.sections[section].stamps?[stamp]
+        else { return nil }
+        let horizontal = layoutDescription.axis == .horizontal
+        if horizontal { (frame.y, frame.height) = (given.x, given.width) } else { (frame.x, frame.width) = (given.x, given.width) }
+        return frame
+    }
 
     mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         var description = layoutDescription

@@ -39,6 +39,7 @@ public struct PeerLayoutEngine: LayoutEngine {
         if workload.hasColumnOptions { return "CHTCollectionViewWaterfallLayout has no maximum column width or column alignment" }
         if workload.scrollOrigin == .end { return "CHTCollectionViewWaterfallLayout has no bottom-to-top layout" }
         if workload.flowTolerance != nil { return "CHTCollectionViewWaterfallLayout has no placement tolerance" }
+        if workload.stamped { return "CHTCollectionViewWaterfallLayout has no stamps" }
         return nil
     }
 

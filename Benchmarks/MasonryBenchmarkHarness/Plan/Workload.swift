@@ -26,11 +26,13 @@ public struct Workload: Hashable, Sendable {
     public var scrollOrigin: ScrollOrigin?
     /// Format v3: the description's `flowTolerance` (nil: none).
     public var flowTolerance: Double?
+    /// Format v3: whether each section has the stamps of a page (`pageStamps`).
+    public var stamped = false
 
     public init(placement: Placement, items: Int, sections: Int, columns: Int, heights: HeightDistribution = .uniform,
                 spans: SpanPattern? = nil, minColumnWidth: Double? = nil, maxColumnWidth: Double? = nil,
                 columnAlignment: ColumnAlignment? = nil, columnCountTolerance: Double? = nil, scrollOrigin: ScrollOrigin? = nil,
-                flowTolerance: Double? = nil) {
+                flowTolerance: Double? = nil, stamped: Bool = false) {
         self.placement = placement
         self.items = items
         self.sections = sections
@@ -43,7 +45,13 @@ public struct Workload: Hashable, Sendable {
         self.columnCountTolerance = columnCountTolerance
         self.scrollOrigin = scrollOrigin
         self.flowTolerance = flowTolerance
+        self.stamped = stamped
     }
+
+    /// The stamps of a stamped workload's sections: a banner over the left half, 200 points
+    /// tall, and a sidebar over the right quarter, 600 (the app's own views, which items flow
+    /// around). Two stamps: `/stamps:2` in the name.
+    static let pageStamps = [Rect(x: 0, y: 0, width: 195, height: 200), Rect(x: 292.5, y: 0, width: 97.5, height: 600)]
 
     /// Whether the workload has format v3's column options.
     var hasColumnOptions: Bool { maxColumnWidth != nil || columnAlignment != nil || columnCountTolerance != nil }
@@ -61,6 +69,7 @@ public struct Workload: Hashable, Sendable {
             + (columnCountTolerance.map { "/columnCountTolerance:\(Format.number($0, digits: 2))" } ?? "")
             + (scrollOrigin.map { "/scrollOrigin:\($0.rawValue)" } ?? "")
             + (flowTolerance.map { "/flowTolerance:\(Format.number($0, digits: 2))" } ?? "")
+            + (stamped ? "/stamps:\(Self.pageStamps.count)" : "")
     }
 
     /// Whether the description's sections have headers (44 points each): exactly when there are
@@ -88,6 +97,7 @@ public struct Workload: Hashable, Sendable {
             section.maxColumnWidth = maxColumnWidth
             section.columnAlignment = columnAlignment ?? .leading
             section.columnCountTolerance = columnCountTolerance
+            if stamped { section.stamps = Self.pageStamps }
             return section
         }
         return try! LayoutDescription(width: 390, placement: placement, scrollOrigin: scrollOrigin ?? .start, flowTolerance: flowTolerance,
@@ -142,12 +152,15 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
     /// Format v3's column options at 1M items, prepared beside format v2's adaptive workload
     /// (the same heights, count and item width): columns narrowed from 90.5 to 80 points and
     /// centred, the count rounded with masonry.js's 1-point tolerance; and the same feed with a
-    /// 24-point `flowTolerance` (CSS grid-lanes'), whose items go through the spans kernel.
+    /// 24-point `flowTolerance` (CSS grid-lanes'), whose items go through the spans kernel; and
+    /// the same feed under a page's two stamps (`pageStamps`).
     static let columnOptionWorkloads = [
         Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: .photo, minColumnWidth: 90,
                  maxColumnWidth: 80, columnAlignment: .center, columnCountTolerance: 1),
         Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: .photo, minColumnWidth: 90,
                  flowTolerance: 24),
+        Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: .photo, minColumnWidth: 90,
+                 stamped: true),
     ]
 
     /// Format v2's workloads at 1M items: the photo feed with spans (every 20th item full width,

@@ -45,7 +45,26 @@ enum ElementWriters {
             }
         }
         json(contentSize: engine.contentSize, items: items, headers: supplementary(.header), footers: supplementary(.footer),
-             estimatedIn: engine.layoutDescription, console: console)
+             estimatedIn: engine.layoutDescription, console: console, closing: false)
+        stampsJSON(engine, console: console)
+        console.output("]}\n")
+    }
+
+    /// A layout's stamps (format v3), when it has any: `,"stamps":[…` with each stamp's section,
+    /// index and absolute frame (`frame(ofStamp:inSection:)`), the array left open for the caller
+    /// to close. A layout without stamps writes nothing, so format v2 documents stay as they were.
+    private static func stampsJSON(_ engine: some LayoutEngine, console: Console) {
+        let sections = engine.layoutDescription.sections
+        guard sections.contains(where: { $0.stamps != nil }) else { return }
+        console.output("],\n\"stamps\":[")
+        var first = true
+        for (section, description) in sections.enumerated() {
+            for stamp in (description.stamps ?? []).indices {
+                guard let frame = engine.frame(ofStamp: stamp, inSection: section) else { continue }
+                console.output("\(first ? "" : ",")\n{\"section\":\(section),\"stamp\":\(stamp),\(frame.jsonFields)}")
+                first = false
+            }
+        }
     }
 
     /// `elements` (a query's answer of a layout of `description`) in the JSON document of
@@ -59,9 +78,11 @@ enum ElementWriters {
     /// The JSON document of `--format json`: `contentSize`, then `items`, `headers` and `footers`
     /// as arrays of objects (`section`, `item` for items, `x`, `y`, `width`, `height`), streamed.
     /// An item not measured yet, laid out with its estimate, has `"estimated":true` last; a
-    /// measured item has no such key.
+    /// measured item has no such key. With `closing` false the last array and the document are
+    /// left open (`layoutJSON` adds the stamps).
     private static func json(contentSize size: Size, items: some Sequence<LayoutElement>, headers: some Sequence<LayoutElement>,
-                             footers: some Sequence<LayoutElement>, estimatedIn description: LayoutDescription, console: Console) {
+                             footers: some Sequence<LayoutElement>, estimatedIn description: LayoutDescription, console: Console,
+                             closing: Bool = true) {
         console.output("{\"contentSize\":{\"width\":\(size.width.roundTripText),\"height\":\(size.height.roundTripText)}")
         let lists = [(",\"items\":[", AnySequence(items)), ("],\n\"headers\":[", AnySequence(headers)), ("],\n\"footers\":[", AnySequence(footers))]
         for (opening, elements) in lists {
@@ -74,6 +95,6 @@ enum ElementWriters {
                 first = false
             }
         }
-        console.output("]}\n")
+        if closing { console.output("]}\n") }
     }
 }

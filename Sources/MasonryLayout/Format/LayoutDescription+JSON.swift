@@ -76,6 +76,7 @@ extension SectionDescription {
     static let fieldNames: Set<String> = [
         "columns", "minColumnWidth", "maxColumns", "inset", "columnSpacing", "itemSpacing", "headerHeight", "footerHeight",
         "itemHeights", "itemSpans", "estimatedItemHeight", "maxColumnWidth", "columnAlignment", "columnCountTolerance",
+        "stamps",
     ]
 
     init(json value: JSONValue, at path: String) throws(LayoutError) {
@@ -107,6 +108,20 @@ extension SectionDescription {
         maxColumnWidth = try object.optionalNumber("maxColumnWidth")
         columnAlignment = try object.enumeration("columnAlignment") ?? .leading
         columnCountTolerance = try object.optionalNumber("columnCountTolerance")
+        stamps = try Self.stamps(of: object)
+    }
+
+    /// `stamps`, or nil when absent: each an object of exactly `x`, `y`, `width` and `height`.
+    private static func stamps(of object: JSONObjectReader) throws(LayoutError) -> [Rect]? {
+        guard object.optional("stamps") != nil else { return nil }
+        var stamps: [Rect] = []
+        for (index, value) in try object.array("stamps").enumerated() {
+            let stamp = try JSONObjectReader(value, at: object.fieldPath("stamps[\(index)]"))
+            try stamp.refuseUnknownFields(allowing: ["x", "y", "width", "height"])
+            stamps.append(Rect(x: try stamp.number("x"), y: try stamp.number("y"), width: try stamp.number("width"),
+                               height: try stamp.number("height")))
+        }
+        return stamps
     }
 
     /// `columns`, or `minColumnWidth` with an optional `maxColumns`: exactly one of the first two.
@@ -151,8 +166,17 @@ extension SectionDescription {
         }
         if let estimatedItemHeight { text += ",\"estimatedItemHeight\":\(estimatedItemHeight)" }
         if let itemSpans { text += ",\"itemSpans\":\(Self.jsonList(itemSpans))" }
+        if let stamps {
+            text += ",\"stamps\":\(Self.jsonList(stamps.lazy.map { JSONStamp(rect: $0) }))"
+        }
         text += "}"
         return text
+    }
+
+    /// A stamp as `jsonList` writes it: `{"x":…,"y":…,"width":…,"height":…}`.
+    struct JSONStamp: CustomStringConvertible {
+        let rect: Rect
+        var description: String { "{\"x\":\(rect.x),\"y\":\(rect.y),\"width\":\(rect.width),\"height\":\(rect.height)}" }
     }
 
     /// A height or JSON's `null`, as `jsonList` writes it.

@@ -92,11 +92,18 @@ extension LayoutDescription {
         }
     }
 
-    /// Checks a section's format v3 column options: a positive `maxColumnWidth`, a
-    /// `columnCountTolerance` of at least 0 and only where the count is adaptive. O(1).
+    /// Checks a section's format v3 column options: a positive `maxColumnWidth`, stamps of
+    /// lengths, a `columnCountTolerance` of at least 0 and only where the count is adaptive.
+    /// O(stamps).
     private static func validateColumnOptions(of section: SectionDescription, at path: @autoclosure () -> String) throws(LayoutError) {
         if let maxColumnWidth = section.maxColumnWidth {
             try checkLength(maxColumnWidth, at: "\(path()).maxColumnWidth", positive: true)
+        }
+        for (index, stamp) in (section.stamps ?? []).enumerated() {
+            try checkLength(stamp.x, at: "\(path()).stamps[\(index)].x")
+            try checkLength(stamp.y, at: "\(path()).stamps[\(index)].y")
+            try checkLength(stamp.width, at: "\(path()).stamps[\(index)].width")
+            try checkLength(stamp.height, at: "\(path()).stamps[\(index)].height")
         }
         if let tolerance = section.columnCountTolerance {
             guard section.columnCount.fixedCount == nil else {

@@ -107,6 +107,7 @@ extension SectionDescription {
         copy.itemHeights = LayoutDescription.withoutNegativeZeros(itemHeights)
         copy.estimatedItemHeight = estimatedItemHeight.map(zeroless)
         copy.columnCountTolerance = columnCountTolerance.map(zeroless)
+        copy.stamps = stamps.map { $0.map { Rect(x: zeroless($0.x), y: zeroless($0.y), width: zeroless($0.width), height: zeroless($0.height)) } }
         return copy
     }
 }

@@ -44,6 +44,12 @@ public struct SectionDescription: Hashable, Sendable {
     /// next whole count by less than this (masonry.js's `measureColumns`, 1 point there) is
     /// rounded to nearest rather than down (<doc:LayoutArithmetic>); nil reads as 0, format v2.
     public var columnCountTolerance: Double?
+    /// Rects the section's items flow around (format v3, masonry.js's `stamp`), in order: `x`
+    /// physical (as columns' x are, in every direction), `y` from the section's top (in
+    /// `continueColumns` mode, the one coordinate space), in layout coordinates. Before the
+    /// first item is placed, every column a stamp meets (open edges) starts at least at its
+    /// bottom, `y + height` (<doc:LayoutArithmetic>). Not elements: the app draws them. nil: none.
+    public var stamps: [Rect]?
     /// Parallel to `itemHeights`: true where the item has not been measured yet (format v3's
     /// `null` height). nil: every item is measured; flags that are all false read as nil, so a
     /// section measured by updates equals the same section given its heights. Setting it costs

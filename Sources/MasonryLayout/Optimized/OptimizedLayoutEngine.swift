@@ -144,26 +144,50 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     private static func reset(_ layout: inout SectionLayout, toSection index: Int, of description: LayoutDescription,
                               after previous: SectionLayout?) {
         // The fields through a pointer: the section borrowed into `layout.reset` would be copied whole.
-        let (columns, itemSpans, columnStart, insetTop, items) = description.sections.withElementPointer(index) { section in
+        let (columns, itemSpans, columnStart, insetTop, items, stamps) = description.sections.withElementPointer(index) { section in
             (section.pointee.columns, section.pointee.itemSpans,
              LayoutArithmetic.columnStart(headerHeight: section.pointee.headerHeight, insetTop: section.pointee.inset.top),
-             section.pointee.inset.top, SectionDescription.laidOutItemCount(of: section, description.unmeasuredItems))
+             section.pointee.inset.top, SectionDescription.laidOutItemCount(of: section, description.unmeasuredItems),
+             section.pointee.stamps)
         }
         let shape = Self.shape(columns: columns, itemSpans: itemSpans, of: description)
         let geometry = description.geometry(ofSection: index)
         switch description.sectionStart {
         case .belowLongestColumn:
-            layout.reset(shape: shape, geometry: geometry, startPosition: 0, itemCapacity: items) { _ in columnStart }
+            guard let stamps else {
+                layout.reset(shape: shape, geometry: geometry, startPosition: 0, itemCapacity: items) { _ in columnStart }
+                return
+            }
+            layout.reset(shape: shape, geometry: geometry, startPosition: 0, itemCapacity: items) {
+                LayoutArithmetic.stamped(columnStart, column: $0, geometry: geometry, stamps: stamps)
+            }
         case .continueColumns:
+            let stamped = { (column: Int, height: Double) in
+                stamps.map { LayoutArithmetic.stamped(height, column: column, geometry: geometry, stamps: $0) } ?? height
+            }
             guard let previous else {
-                layout.reset(shape: shape, geometry: geometry, startPosition: 0, itemCapacity: items) { _ in 0 + insetTop }
+                layout.reset(shape: shape, geometry: geometry, startPosition: 0, itemCapacity: items) { stamped($0, 0 + insetTop) }
                 return
             }
             previous.withEndHeights { end in
                 layout.reset(shape: shape, geometry: geometry, startPosition: previous.endPosition, itemCapacity: items) {
-                    end[$0] + insetTop
+                    stamped($0, end[$0] + insetTop)
                 }
             }
+        }
+    }
+
+    /// Section `index` of `description` (`belowLongestColumn` mode) after a width change that
+    /// keeps its column count but moves its columns under its stamps: its new geometry, its
+    /// columns' start heights stamped again, and its items laid out again from the first (with
+    /// `keepColumns`, re-stacked in the columns they keep, as the reference keeps them).
+    private static func restamp(_ layout: inout SectionLayout, section index: Int, of description: LayoutDescription, rules: SectionRules) {
+        let geometry = description.geometry(ofSection: index)
+        description.sections.withElementPointer(index) { section in
+            let columnStart = LayoutArithmetic.columnStart(headerHeight: section.pointee.headerHeight, insetTop: section.pointee.inset.top)
+            let stamps = section.pointee.stamps ?? []
+            layout.restart(geometry: geometry) { LayoutArithmetic.stamped(columnStart, column: $0, geometry: geometry, stamps: stamps) }
+            layout.layOut(from: 0, keepingColumnsUntil: rules.remeasure == .keepColumns ? layout.itemCount : 0, section: section, rules: rules)
         }
     }
 
@@ -235,13 +259,17 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     }
 
     /// After a width change: lays out again the sections whose column count changed (adaptive
-    /// ones; in `continueColumns` mode, where they share one count, all of them), and gives the
-    /// others their new x and column width only (heights do not depend on the width).
+    /// ones; in `continueColumns` mode, where they share one count, all of them) or that have
+    /// stamps (which may meet other columns now), and gives the others their new x and column
+    /// width only (their heights do not depend on the width).
     private mutating func changeWidth() {
         let description = layoutDescription
         let changed = sections.indices.map { sections[$0].header.shape.columnCount != description.sections[$0].columns }
+        // Stamps (format v3) meet other columns when the columns move: those sections start again too.
+        let restamped = sections.indices.map { !changed[$0] && description.sections.borrowElement($0) { $0.stamps != nil } }
         layoutContentSize.width = description.width
-        guard let first = changed.firstIndex(of: true) else {
+        // The first section laid out again, whichever the reason: the tops are summed from it.
+        guard let first = sections.indices.first(where: { changed[$0] || restamped[$0] }) else {
             for index in sections.indices {
                 sections[index].geometry = description.geometry(ofSection: index)
             }
@@ -251,13 +279,15 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         case .belowLongestColumn:
             var layouts = sections
             sections = []
-            let itemCounts = Self.laidOutItemCounts(of: description) { changed[$0] }
+            let itemCounts = Self.laidOutItemCounts(of: description) { changed[$0] || restamped[$0] }
             ParallelBatches.forEachBatch(&layouts, itemCounts: itemCounts, threads: threads) { batch, layouts in
                 let rules = SectionRules(description)
                 for index in batch {
                     if changed[index] {
                         Self.reset(&layouts[index], toSection: index, of: description, after: nil)
                         description.sections.withElementPointer(index) { layouts[index].layOut(from: 0, section: $0, rules: rules) }
+                    } else if restamped[index] {
+                        Self.restamp(&layouts[index], section: index, of: description, rules: rules)
                     } else {
                         layouts[index].geometry = description.geometry(ofSection: index)
                     }
@@ -399,6 +429,16 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
         layoutFrame(ofSupplementary: kind, inSection: section).map(screenMapping.onScreen)
+    }
+
+    /// - Complexity: O(1): the section's top and the stamp.
+    public func frame(ofStamp stamp: Int, inSection section: Int) -> Rect? {
+        guard sections.indices.contains(section),
+              let frame = layoutDescription.sections.borrowElement(section, { section -> Rect? in
+                  guard let stamps = section.stamps, stamps.indices.contains(stamp) else { return nil }
+                  return stamps[stamp]
+              }) else { return nil }
+        return screenMapping.onScreen(LayoutArithmetic.stampFrame(frame, sectionTop: sectionTops[section]))
     }
 
     /// A header's or footer's frame in layout coordinates.

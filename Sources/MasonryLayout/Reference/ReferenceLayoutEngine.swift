@@ -78,9 +78,16 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
                     columnHeights[column] = columnHeights[column] + section.inset.top
                 }
             }
-            // For `trailingItemSpacing: "exclude"`: where each column ends without trailing
-            // spacing, the bottom edge (y + height) of this section's last item in it, or its start.
-            var columnEnds = Array(repeating: columnStart, count: section.columns)
+            // Stamps (format v3) raise the columns they meet before the first item.
+            if let stamps = section.stamps {
+                for column in columnHeights.indices {
+                    columnHeights[column] = LayoutArithmetic.stamped(columnHeights[column], column: column, geometry: geometry, stamps: stamps)
+                }
+            }
+            // For `trailingItemSpacing: "exclude"` (`belowLongestColumn` only): where each column
+            // ends without trailing spacing, the bottom edge (y + height) of this section's last
+            // item in it, or its start.
+            var columnEnds = columnHeights
 
             firstItemAttribute.append(allAttributes.count)
             let columns = section.columns
@@ -298,6 +305,13 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
         guard allAttributes.indices.contains(candidate),
               allAttributes[candidate].kind == kind, allAttributes[candidate].section == section else { return nil }
         return screenMapping.onScreen(allAttributes[candidate].frame)
+    }
+
+    /// - Complexity: O(1): the section's top and the stamp.
+    public func frame(ofStamp stamp: Int, inSection section: Int) -> Rect? {
+        guard sectionExtents.indices.contains(section), let stamps = layoutDescription.sections[section].stamps,
+              stamps.indices.contains(stamp) else { return nil }
+        return screenMapping.onScreen(LayoutArithmetic.stampFrame(stamps[stamp], sectionTop: sectionExtents[section].top))
     }
 
     /// Applies the update to the description, then lays everything out again: the specification

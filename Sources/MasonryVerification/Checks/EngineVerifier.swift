@@ -2,7 +2,7 @@
 import MasonryLayout
 
 /// Compares an engine's layout with the reference engine's, bit for bit: content size, every
-/// item frame, every header and footer. O(elements).
+/// item frame, every header, footer and stamp. O(elements).
 public enum EngineVerifier {
     /// The bit patterns of a frame: equality means the same bits (so -0 differs from +0, and a
     /// difference in the last place is a difference).
@@ -37,6 +37,13 @@ public enum EngineVerifier {
                 let want = reference.frame(ofSupplementary: kind, inSection: section)
                 if !sameBits(got, want) {
                     return "section \(section) \(kind): \(describe(got)), expected \(describe(want))"
+                }
+            }
+            for stamp in (description.stamps ?? []).indices {
+                let got = candidate.frame(ofStamp: stamp, inSection: section)
+                let want = reference.frame(ofStamp: stamp, inSection: section)
+                if !sameBits(got, want) {
+                    return "section \(section) stamp \(stamp): \(describe(got)), expected \(describe(want))"
                 }
             }
             for item in description.itemHeights.indices {

@@ -29,7 +29,7 @@ extension LayoutEngineEntryPoint {
     @_spi(Verification) public var check: EntryPointCheck {
         switch self {
         case .referenceInitializer, .optimizedInitializer, .prepare, .apply, .applyContentsOf: .byTheSteps
-        case .layoutDescription, .contentSize, .frameOfItem, .frameOfSupplementary: .afterEveryStep
+        case .layoutDescription, .contentSize, .frameOfItem, .frameOfSupplementary, .frameOfStamp: .afterEveryStep
         case .elementsForQuery: .query(.elementsForQuery)
         case .elementsInRectWithEdgesAndPinning: .query(.elementsInRectWithEdgesAndPinning)
         case .elementsInRect: .query(.elementsInRect)

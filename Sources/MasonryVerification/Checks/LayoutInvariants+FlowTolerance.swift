@@ -6,7 +6,8 @@ extension LayoutInvariants {
     /// alone: replaying each section's columns from its items' frames in index order (every
     /// column grows to `y + (height + itemSpacing)` of the item last on it), each item starts at
     /// most `minimum + flowTolerance` high, `minimum` the lowest start's top then, and no start
-    /// before it (after it, with `highestIndex`) is within that too. Section tops are one more
+    /// before it (after it, with `highestIndex`) is within that too; columns start stamped
+    /// (`stamps`: each at least the bottom of the stamps it meets). Section tops are one more
     /// rounding than the section-local arithmetic, so the comparisons get a few ulps of slack
     /// (the differential check holds the boundary exactly). A section whose columns share an x
     /// (ulp-close columns) cannot tell which of them holds an item and is left to that check.
@@ -27,15 +28,28 @@ extension LayoutInvariants {
                     engine.frame(ofItemAt: ItemIndexPath(section: section, item: item)).map { horizontal ? $0.transposed : $0 }
                 }
                 guard frames.count == laidOut else { return "section \(section) has an item without a frame" }
+                let stamps = sectionDescription.stamps ?? []
+                // Stamps raise the columns they meet (open edges) to their bottoms, `top + (y + height)`.
+                let stamped = { (column: Int, height: Double, top: Double) in
+                    let x = columns.x(ofColumn: column)
+                    return stamps.reduce(height) { x < $1.x + $1.width && $1.x < x + columns.columnWidth ? max($0, (top + $1.y) + $1.height) : $0 }
+                }
                 switch description.sectionStart {
                 case .belowLongestColumn:
-                    // Every column starts where the first item does: it ties on all of them.
                     guard let first = frames.first else { continue }
-                    heights = Array(repeating: first.minY, count: columns.count)
+                    if let stamp = engine.frame(ofStamp: 0, inSection: section).map({ horizontal ? $0.transposed : $0 }) {
+                        // The section's top from its first stamp's frame (up to an ulp: the slack).
+                        let top = stamp.y - stamps[0].y
+                        let start = top + (sectionDescription.headerHeight + sectionDescription.inset.top)
+                        heights = (0..<columns.count).map { stamped($0, start, top) }
+                    } else {
+                        // Every column starts where the first item does: it ties on all of them.
+                        heights = Array(repeating: first.minY, count: columns.count)
+                    }
                 case .continueColumns:
                     // One coordinate space from 0, as the arithmetic: `height + inset.top` each section.
                     if heights.isEmpty { heights = Array(repeating: 0, count: columns.count) }
-                    heights = heights.map { $0 + sectionDescription.inset.top }
+                    heights = heights.indices.map { stamped($0, heights[$0] + sectionDescription.inset.top, 0) }
                 }
                 for (item, frame) in frames.enumerated() {
                     let span = sectionDescription.span(ofItem: item).columnCount(in: columns.count)

@@ -4,7 +4,7 @@ import MasonryWorkloads
 
 extension LayoutInvariants {
     /// The invariants of `scrollOrigin: "end"`: the content size is the one from the start, and
-    /// every item's, header's and footer's frame is the reference's from the start mirrored along
+    /// every item's, header's, footer's and stamp's frame is the reference's from the start mirrored along
     /// the scroll axis, `contentLength - (y + height)` (x and width for a horizontal layout), bit
     /// for bit; then every other invariant holds for that layout from the start (which the
     /// mirrored one is, exactly). A `keepColumns` layout depends on its history, so a fresh
@@ -36,6 +36,12 @@ extension LayoutInvariants {
                     let want = mirrored(start.frame(ofSupplementary: kind, inSection: section))
                     guard bits(engine.frame(ofSupplementary: kind, inSection: section)) == bits(want) else {
                         return "section \(section)'s \(kind) is at \(String(describing: engine.frame(ofSupplementary: kind, inSection: section))), the mirror of its frame from the start is \(String(describing: want))"
+                    }
+                }
+                for stamp in (description.sections[section].stamps ?? []).indices {
+                    let want = mirrored(start.frame(ofStamp: stamp, inSection: section))
+                    guard bits(engine.frame(ofStamp: stamp, inSection: section)) == bits(want) else {
+                        return "section \(section)'s stamp \(stamp) is at \(String(describing: engine.frame(ofStamp: stamp, inSection: section))), the mirror of its frame from the start is \(String(describing: want))"
                     }
                 }
                 for item in description.sections[section].itemHeights.indices {

@@ -9,8 +9,9 @@ import MasonryLayout
 /// that tall, and a deferred one has no frame, is returned by no query, and leaves its rows
 /// reserved below its section's deepest column; format v3's `scrollOrigin: "end"`: every frame
 /// the one from the start mirrored (`MirroredOrigin`); format v3's `flowTolerance`: every item
-/// within it of the lowest start (`WithinFlowTolerance`). O(items × span), O(items × columns)
-/// with a flow tolerance.
+/// within it of the lowest start (`WithinFlowTolerance`); format v3's stamps: no item above a
+/// stamp in a column it meets (`ClearOfStamps`). O(items × span), O(items × columns) with a flow
+/// tolerance, O(items × span × stamps) with stamps.
 public enum LayoutInvariants {
     /// The first violated invariant, or nil.
     ///
@@ -89,6 +90,7 @@ public enum LayoutInvariants {
             }
         }
         if let violation = WithinFlowTolerance.firstViolation(in: engine) { return violation }
+        if let violation = ClearOfStamps.firstViolation(in: engine) { return violation }
         return description.unmeasuredItems == .deferred ? DeferredRows.firstViolation(in: engine) : nil
     }
 

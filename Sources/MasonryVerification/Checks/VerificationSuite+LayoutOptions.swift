@@ -1,4 +1,4 @@
-// The layout-option cases of `masonry verify`'s matrix: narrowed, centred columns, a rounded count, a feed from the end, a flow tolerance.
+// The layout-option cases of `masonry verify`'s matrix: narrowed, centred columns, a rounded count, a feed from the end, a flow tolerance with stamps.
 import MasonryLayout
 import MasonryWorkloads
 
@@ -8,8 +8,11 @@ extension VerificationSuite {
     /// columns narrowed by `maxColumnWidth` and centred (its `setWidth` updates change the count:
     /// `widthChanges`); and a horizontal round-robin layout of 64 sections with headers whose 3
     /// fixed columns are narrowed and centred; and a chat feed from the end (`scrollOrigin:
-    /// end`): 64 sections with headers (days) of 2 columns; and a photo feed with spans of `large`
-    /// items placed with a 24-point `flowTolerance`, ties to the highest index.
+    /// end`): 64 sections with headers (days) of 2 columns; and a stamped page placed with a
+    /// 24-point `flowTolerance`, ties to the highest index: a photo feed with spans of `large`
+    /// items in an adaptive count under a banner and a sidebar (its `setWidth` updates change the
+    /// count), then 1,000 items in 3 fixed columns under a stamp across the middle one (which
+    /// the same updates move under other columns without changing the count).
     static func layoutOptionCases(large: Int, medium: Int) -> [Case] {
         var random = SplitMix64(seed: 0x4355_5354_4F4D)
         let inset = EdgeInsets(top: 8.5, left: 4, bottom: 6, right: 4.25)
@@ -40,16 +43,19 @@ extension VerificationSuite {
                                    itemHeights: HeightDistribution.photo.heights(count: SectionSplit.itemCount(ofSection: index, items: medium, sections: 64),
                                                                                  columnWidth: 190, generator: &random))
             })
-        let tolerant = try! LayoutDescription(width: 390, tieBreak: .highestIndex, flowTolerance: 24, sections: [
-            SectionDescription(columns: 4, inset: inset, columnSpacing: 3.5, itemSpacing: 2.75,
-                               itemHeights: HeightDistribution.photo.heights(count: large, columnWidth: 92, generator: &random),
-                               itemSpans: SpanPattern.feed.spans(count: large, generator: &random)),
-        ])
+        var stampedFeed = SectionDescription(columnCount: .adaptive(minColumnWidth: 90), inset: inset, columnSpacing: 3.5, itemSpacing: 2.75,
+                                      itemHeights: HeightDistribution.photo.heights(count: large, columnWidth: 92, generator: &random),
+                                      itemSpans: SpanPattern.feed.spans(count: large, generator: &random))
+        stampedFeed.stamps = [Rect(x: 0, y: 0, width: 200, height: 250), Rect(x: 300, y: 0, width: 90, height: 600)]
+        var grid = SectionDescription(columns: 3, inset: inset, columnSpacing: 3.5, itemSpacing: 2.75, headerHeight: 40.5,
+                                      itemHeights: HeightDistribution.photo.heights(count: 1000, columnWidth: 125, generator: &random))
+        grid.stamps = [Rect(x: 130, y: 40.5, width: 130, height: 300)]
+        let stamped = try! LayoutDescription(width: 390, tieBreak: .highestIndex, flowTolerance: 24, sections: [stampedFeed, grid])
         return [
             Case(name: "centred-max-width-tolerance/items:\(large)/sections:1/minColumnWidth:90", description: feed),
             Case(name: "centred-max-width-horizontal-round-robin/items:\(medium)/sections:64/columns:3", description: horizontal),
             Case(name: "chat-feed-from-the-end/items:\(medium)/sections:64/columns:2", description: chat),
-            Case(name: "flow-tolerance-spans/items:\(large)/sections:1/columns:4", description: tolerant),
+            Case(name: "stamped-page-flow-tolerance/items:\(large + 1000)/sections:2/minColumnWidth:90", description: stamped),
         ]
     }
 

@@ -3,7 +3,7 @@ import MasonryLayout
 import MasonrySupport
 
 /// An SVG picture of any layout, or of a window of it: items coloured by section, headers and
-/// footers in grey, and optionally a query rect with what it returns.
+/// footers in grey, stamps (format v3) hatched, and optionally a query rect with what it returns.
 ///
 /// A drawing holds only the elements inside its window (found with one rect query, so a window
 /// of a 10-million-item layout costs what the window shows), and refuses to draw more than
@@ -16,6 +16,8 @@ public struct LayoutDrawing: Sendable {
     public var contentSize: Size
     /// A query rect to outline, and the elements it returned (drawn emphasised).
     public var query: (rect: Rect, hits: [LayoutElement])?
+    /// The frames of the stamps that meet the window (`frame(ofStamp:inSection:)`), by section.
+    public var stamps: [(section: Int, frame: Rect)]
 
     /// Most elements one drawing holds.
     public static let maximumElements = 20_000
@@ -40,6 +42,11 @@ public struct LayoutDrawing: Sendable {
                           + "choose a smaller window (--window)")
         }
         self.query = query.map { ($0, engine.elements(in: $0)) }
+        stamps = engine.layoutDescription.sections.indices.flatMap { section in
+            (engine.layoutDescription.sections[section].stamps ?? []).indices.compactMap { stamp in
+                engine.frame(ofStamp: stamp, inSection: section).flatMap { $0.intersects(window) ? (section, $0) : nil }
+            }
+        }
     }
 
     /// The SVG document. O(elements in the window).
@@ -59,6 +66,22 @@ public struct LayoutDrawing: Sendable {
                        "stroke-width": Self.number(1 / scale)])
         svg.element("rect", ["x": Self.number(window.x), "y": Self.number(window.y), "width": Self.number(window.width),
                              "height": Self.number(window.height), "fill": "#fafafa", "stroke": "#bbb"])
+        if !stamps.isEmpty {
+            // Stamps are the app's own views, not elements: hatched, behind nothing the layout placed.
+            svg.open("defs", [:])
+            svg.open("pattern", ["id": "stamp-hatch", "patternUnits": "userSpaceOnUse", "width": Self.number(6 / scale),
+                                 "height": Self.number(6 / scale), "patternTransform": "rotate(45)"])
+            svg.element("line", ["x1": "0", "y1": "0", "x2": "0", "y2": Self.number(6 / scale), "stroke": "#777",
+                                 "stroke-width": Self.number(1.5 / scale)])
+            svg.close("pattern")
+            svg.close("defs")
+            for (section, frame) in stamps {
+                var attributes = Self.frameAttributes(frame)
+                attributes["fill"] = "url(#stamp-hatch)"
+                attributes["stroke"] = "#777"
+                svg.element("rect", attributes, title: "stamp of section \(section): x \(frame.x), y \(frame.y), \(frame.width) × \(frame.height)")
+            }
+        }
         let hits = Set((query?.hits ?? []).map(ElementKey.init))
         for element in elements {
             let emphasised = hits.contains(ElementKey(element))

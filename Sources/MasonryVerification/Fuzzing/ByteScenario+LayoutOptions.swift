@@ -1,5 +1,5 @@
-// Format v3's layout options from the bytes after a scenario's format v3 part: column options, scrollOrigin, flowTolerance.
-import MasonryLayout
+// Format v3's layout options from the bytes after a scenario's format v3 part: column options, scrollOrigin, flowTolerance, stamps.
+@_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
 extension ByteScenario {
@@ -9,8 +9,10 @@ extension ByteScenario {
     /// centres them, and in an adaptive section its high bits give a tolerance (masonry.js's 1
     /// point, none, or any excess). Then a byte whose low bit is set makes items flow from the
     /// end of the scroll axis, and in shortest-column placement the next byte's low bits give a
-    /// flow tolerance (none, 0, half a point, 1, 10, 100 points, the largest length). A choice
-    /// the description refuses falls back to none.
+    /// flow tolerance (none, 0, half a point, 1, 10, 100 points, the largest length). Then a
+    /// byte per section: non-zero gives it a stamp over one of its columns (the byte picks
+    /// which), from its top, as tall as the byte's high bits say (0, 1, 40 points, 1e12). A
+    /// choice the description refuses falls back to none.
     mutating func layoutOptions(of description: LayoutDescription) -> LayoutDescription {
         var sections = description.sections
         for index in sections.indices {
@@ -29,6 +31,14 @@ extension ByteScenario {
         if description.placement == .shortestColumn {
             rules.flowTolerance = [nil, 0, 0.5, 1, 10, 100, LayoutLimits.maximumLength, nil][next() & 7]
         }
-        return (try? rules.description(width: description.width, sections: sections)) ?? description
+        guard let options = try? rules.description(width: description.width, sections: sections) else { return description }
+        for index in sections.indices {
+            let byte = next()
+            guard byte != 0 else { continue }
+            let columns = VerificationHooks.columnExtents(ofSection: index, in: options)
+            let column = columns[byte % columns.count]
+            sections[index].stamps = [Rect(x: column.x, y: 0, width: column.width, height: [0, 1, 40, 1e12][(byte >> 6) & 3])]
+        }
+        return (try? rules.description(width: description.width, sections: sections)) ?? options
     }
 }

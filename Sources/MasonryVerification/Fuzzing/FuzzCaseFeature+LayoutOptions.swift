@@ -1,5 +1,5 @@
-// The fuzz case features of format v3's layout options: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin, flowTolerance.
-import MasonryLayout
+// The fuzz case features of format v3's layout options: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin, flowTolerance, stamps.
+@_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
 extension FuzzCaseFeature {
@@ -9,6 +9,7 @@ extension FuzzCaseFeature {
         .columnOptionsSetWidth, .columnOptionsWithNulls, .insertSectionWithColumnOptions,
         .scrollOriginEnd, .scrollOriginEndHorizontal, .scrollOriginEndPinnedQuery, .scrollOriginEndUpdated, .scrollOriginEndAnchor,
         .flowTolerance, .flowToleranceMovesItems, .flowToleranceWithSpans, .flowToleranceHighestIndex, .flowToleranceUpdated,
+        .stamps, .stampRaisesColumn, .stampEdgeAtColumnEdge, .stampsRightToLeftOrHorizontal, .stampsSetWidth, .stampsItemUpdate,
     ]
 
     /// Whether `chain` has this layout-option feature: in its descriptions, or in an update
@@ -17,7 +18,37 @@ extension FuzzCaseFeature {
         let descriptions = chain.scenarios.map(\.description)
         let fromTheEnd = chain.scenarios.filter { $0.description.scrollOrigin == .end }
         let tolerant = chain.scenarios.filter { $0.description.flowTolerance != nil }
+        let stamped = descriptions.filter { $0.sections.contains { $0.stamps != nil } }
         switch self {
+        case .stamps:
+            return !stamped.isEmpty
+        case .stampRaisesColumn:
+            return stamped.contains { description in
+                description.sections.contains { section in
+                    let start = section.headerHeight + section.inset.top
+                    return (section.stamps ?? []).contains { $0.y + $0.height > start && $0.width > 0 }
+                }
+            }
+        case .stampEdgeAtColumnEdge:
+            return stamped.contains { description in
+                description.sections.indices.contains { index in
+                    let edges = Set(VerificationHooks.columnExtents(ofSection: index, in: description).flatMap { [$0.x, $0.x + $0.width] })
+                    return (description.sections[index].stamps ?? []).contains { edges.contains($0.x) || edges.contains($0.x + $0.width) }
+                }
+            }
+        case .stampsRightToLeftOrHorizontal:
+            return stamped.contains { $0.direction == .rightToLeft || $0.axis == .horizontal }
+        case .stampsSetWidth, .stampsItemUpdate:
+            return Self.hasAcceptedUpdate(in: chain) { update, before in
+                switch update {
+                case .setWidth: return self == .stampsSetWidth && before.sections.contains { $0.stamps != nil }
+                case .appendItems(let section, _, _), .appendMeasurements(let section, _, _), .setItemHeights(let section, _, _, _),
+                     .setMeasurements(let section, _, _, _), .insertItems(let section, _, _, _), .insertMeasurements(let section, _, _, _),
+                     .deleteItems(let section, _):
+                    return self == .stampsItemUpdate && before.sections[section].stamps != nil
+                default: return false
+                }
+            }
         case .flowTolerance:
             return !tolerant.isEmpty
         case .flowToleranceMovesItems:
@@ -66,20 +97,27 @@ extension FuzzCaseFeature {
         case .columnOptionsWithNulls:
             return descriptions.contains { $0.sections.contains { Self.hasColumnOption($0) && $0.isUnmeasured?.contains(true) == true } }
         case .columnOptionsSetWidth, .insertSectionWithColumnOptions:
-            return chain.scenarios.contains { scenario in
-                var description = scenario.description
-                return scenario.updates.contains { update in
-                    let before = description
-                    guard (try? description.apply(update)) != nil else { return false }
-                    switch update {
-                    case .setWidth: return self == .columnOptionsSetWidth && before.sections.contains(where: Self.hasColumnOption)
-                    case .insertSection(let section, _): return self == .insertSectionWithColumnOptions && Self.hasColumnOption(section)
-                    default: return false
-                    }
+            return Self.hasAcceptedUpdate(in: chain) { update, before in
+                switch update {
+                case .setWidth: return self == .columnOptionsSetWidth && before.sections.contains(where: Self.hasColumnOption)
+                case .insertSection(let section, _): return self == .insertSectionWithColumnOptions && Self.hasColumnOption(section)
+                default: return false
                 }
             }
         default:
             return false
+        }
+    }
+
+    /// Whether some update of `chain` is accepted by the description as the updates before it
+    /// left it, and `matches` it with that description (before it).
+    private static func hasAcceptedUpdate(in chain: ScenarioChain, _ matches: (LayoutUpdate, LayoutDescription) -> Bool) -> Bool {
+        chain.scenarios.contains { scenario in
+            var description = scenario.description
+            return scenario.updates.contains { update in
+                let before = description
+                return (try? description.apply(update)) != nil && matches(update, before)
+            }
         }
     }
 

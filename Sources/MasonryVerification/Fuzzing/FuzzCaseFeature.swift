@@ -88,6 +88,12 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case flowToleranceWithSpans = "… with spans"
     case flowToleranceHighestIndex = "… with tieBreak highestIndex"
     case flowToleranceUpdated = "… an accepted update"
+    case stamps = "a section with stamps"
+    case stampRaisesColumn = "… one that raises a column above the section's items (its bottom below the column's start)"
+    case stampEdgeAtColumnEdge = "… one whose left or right edge is exactly a column's (open edges: touching is not meeting)"
+    case stampsRightToLeftOrHorizontal = "… in a right-to-left or horizontal layout"
+    case stampsSetWidth = "… an accepted setWidth update (which columns they meet changes)"
+    case stampsItemUpdate = "… an accepted item update in a section with stamps"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
     public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {

@@ -63,8 +63,8 @@ struct FuzzCaseGenerator {
     /// Anchor steps, from a stream of their own: a case is otherwise the case it was before them.
     var anchors: AnchorStepDraws
     /// Format v3's layout options (`maxColumnWidth`, center alignment, `columnCountTolerance`,
-    /// `scrollOrigin: end`), from a stream of their own: a case without them is the case it was
-    /// before them.
+    /// `scrollOrigin: end`, `flowTolerance`, stamps), from a stream of their own: a case without
+    /// them is the case it was before them.
     var layoutOptions: RandomLayoutGenerator
 
     init(seed: UInt64) {

@@ -335,7 +335,7 @@ private final class Search {
     /// Format v1 where it still fails: the rules (vertical, left to right, include trailing
     /// spacing, no floor rounding, display scale 1, from the start, no flow tolerance or a smaller one), then no spans, fixed column counts and
     /// none of format v3's column options (no `maxColumnWidth`, leading alignment, no
-    /// `columnCountTolerance`) in every section at once and one by one, then the updates without spans, then plain queries
+    /// `columnCountTolerance`, no stamps or only the first) in every section at once and one by one, then the updates without spans, then plain queries
     /// (closed edges, headers not pinned), all at once and one by one.
     private func simplifyFormatV2(_ link: Int, _ with: ((inout LayoutScenario) -> Void) -> ScenarioChain) {
         func rebuilt(_ change: (inout RandomLayoutGenerator.Rules, inout [SectionDescription]) -> Void) -> ScenarioChain? {
@@ -363,6 +363,8 @@ private final class Search {
             // The count it resolved to, fixed: the tolerance that may have rounded it goes with it.
             { $0.columns = $0.columns; $0.columnCountTolerance = nil },
             { $0.maxColumnWidth = nil }, { $0.columnAlignment = .leading }, { $0.columnCountTolerance = nil },
+            // Stamps: none, then the first alone.
+            { $0.stamps = nil }, { $0.stamps = $0.stamps.map { Array($0.prefix(1)) } },
         ]
         for change in sectionChanges where !stopped {
             if !attempt(rebuilt { _, sections in for index in sections.indices { change(&sections[index]) } }) {

@@ -48,6 +48,7 @@ public struct ProcessFaultEngine: LayoutEngine {
     public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
         inner.frame(ofSupplementary: kind, inSection: section)
     }
+    public func frame(ofStamp stamp: Int, inSection section: Int) -> Rect? { inner.frame(ofStamp: stamp, inSection: section) }
 
     public mutating func prepare(_ description: LayoutDescription) {
         inner.prepare(description)

@@ -1,10 +1,11 @@
-// Format v3's layout options in random descriptions: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin, flowTolerance.
+// Format v3's layout options in random descriptions: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin, flowTolerance, stamps.
 import Foundation
 @_spi(Verification) import MasonryLayout
 
 extension RandomLayoutGenerator {
     /// The chances of format v3's layout options (the other libraries': `maxColumnWidth`,
-    /// `columnAlignment: center`, `columnCountTolerance`, `scrollOrigin: end`) in a description
+    /// `columnAlignment: center`, `columnCountTolerance`, `scrollOrigin: end`, `flowTolerance`,
+    /// `stamps`) in a description
     /// and in sections that updates insert. Drawn from a stream of their own by the fuzzer, so
     /// that a case without them is the case it was before.
     public struct LayoutOptionRates: Sendable, Equatable {
@@ -24,34 +25,73 @@ extension RandomLayoutGenerator {
         /// origin): 0, a fraction of a point, one of its item heights or an item height plus
         /// spacing (where column heights tie at the boundary), a round length, or the largest.
         public var flowTolerance = 0.0
+        /// That a description's sections may get stamps (drawn last), and then, per section and
+        /// per inserted section, that it does: one to three, aimed at its columns' edges
+        /// (`stamps(for:)`).
+        public var stamps = 0.0
+        public var stampsPerSection = 0.0
 
         public init(options: Double = 0, maxColumnWidth: Double = 0, center: Double = 0, countTolerance: Double = 0,
-                    scrollOriginEnd: Double = 0, flowTolerance: Double = 0) {
+                    scrollOriginEnd: Double = 0, flowTolerance: Double = 0, stamps: Double = 0, stampsPerSection: Double = 0) {
             self.options = options
             self.maxColumnWidth = maxColumnWidth
             self.center = center
             self.countTolerance = countTolerance
             self.scrollOriginEnd = scrollOriginEnd
             self.flowTolerance = flowTolerance
+            self.stamps = stamps
+            self.stampsPerSection = stampsPerSection
         }
 
         /// None: the descriptions of format v2 (and v3's measurement).
         public static let none = LayoutOptionRates()
         /// The fuzzer's rates (MasonryLayout.docc/Verification.md, "The generator's distribution").
         public static let fuzzing = LayoutOptionRates(options: 0.15, maxColumnWidth: 0.6, center: 0.5, countTolerance: 0.7,
-                                                      scrollOriginEnd: 0.12, flowTolerance: 0.2)
+                                                      scrollOriginEnd: 0.12, flowTolerance: 0.2, stamps: 0.15,
+                                                      stampsPerSection: 0.6)
     }
 
     /// `description` with format v3's layout options at `rates`: column options
-    /// (`withColumnOptions`), then `scrollOrigin: end`, then a `flowTolerance` (shortest column).
-    /// O(items) for the checks.
+    /// (`withColumnOptions`), then `scrollOrigin: end`, then a `flowTolerance` (shortest column),
+    /// then stamps. O(items) for the checks.
     public mutating func withLayoutOptions(_ description: LayoutDescription, rates: LayoutOptionRates) -> LayoutDescription {
         let columns = withColumnOptions(description, rates: rates)
         var rules = Rules(of: columns)
         if rarely(rates.scrollOriginEnd) { rules.scrollOrigin = .end }
         if columns.placement == .shortestColumn, rarely(rates.flowTolerance) { rules.flowTolerance = flowTolerance(for: columns) }
-        guard rules != Rules(of: columns) else { return columns }
-        return (try? rules.description(width: columns.width, sections: columns.sections)) ?? columns
+        var sections = columns.sections
+        if rarely(rates.stamps) {
+            for index in sections.indices where chance(rates.stampsPerSection) {
+                sections[index].stamps = stamps(forSection: index, of: columns)
+            }
+        }
+        guard rules != Rules(of: columns) || sections != columns.sections else { return columns }
+        return (try? rules.description(width: columns.width, sections: sections)) ?? columns
+    }
+
+    /// One to three stamps for section `section` of `description`, each aimed at its columns:
+    /// x at a column's x, just past its end (touching the next column's start with a gap, or
+    /// the column's own end: open edges), anywhere, or 0 across the width; as wide as a column, 0,
+    /// a few columns or the whole width; from the section's top, at the header's end, or
+    /// anywhere below; 0 to a few hundred points tall, or huge. O(columns).
+    private mutating func stamps(forSection section: Int, of description: LayoutDescription) -> [Rect] {
+        let columns = VerificationHooks.columnExtents(ofSection: section, in: description)
+        let header = description.sections[section].headerHeight + description.sections[section].inset.top
+        return (0..<integer(1...3)).map { _ in
+            let column = pick(columns)
+            var x: Double, width: Double
+            switch integer(0...5) {
+            case 0, 1: (x, width) = (column.x, column.width)
+            case 2: (x, width) = (column.x + column.width, pick([0, column.width, 1]))
+            case 3: (x, width) = (column.x, pick([0.0, 2 * column.width]))
+            case 4: (x, width) = (generator.unitDouble() * description.width, generator.unitDouble() * description.width / 2)
+            default: (x, width) = (0, description.width)
+            }
+            let y = pick([0, header, generator.unitDouble() * 300])
+            let height = pick([0, 1, 40, 120, 300, 1e12])
+            let length = { (value: Double) in min(max(value, 0), LayoutLimits.maximumLength) }
+            return Rect(x: length(x), y: length(y), width: length(width), height: height)
+        }
     }
 
     /// A flow tolerance for `description`: 0 (format v2's rule, given), half a point, one of its
@@ -131,12 +171,13 @@ extension RandomLayoutGenerator {
             }
             options.columnCountTolerance = countTolerance(around: excess)
         }
-        guard (try? Rules(of: alone).description(width: alone.width, sections: [options])) != nil else { return items }
+        guard let checked = try? Rules(of: alone).description(width: alone.width, sections: [options]) else { return items }
         var section = items
         section.columnCount = options.columnCount
         section.maxColumnWidth = options.maxColumnWidth
         section.columnAlignment = options.columnAlignment
         section.columnCountTolerance = options.columnCountTolerance
+        if items.stamps == nil, rarely(rates.stamps) { section.stamps = stamps(forSection: 0, of: checked) }
         return section
     }
 

@@ -89,17 +89,30 @@ struct SectionLayout: @unchecked Sendable {
                                                         startPosition: startPosition, endPosition: startPosition))
         }
         storage.withHandle { section in
-            let start = section.checkpointHeights(0)
-            var lowest = Double.infinity
-            for column in start.indices {
-                start[column] = startHeight(column)
-                lowest = min(lowest, start[column])
-            }
-            section.endHeights.baseAddress!.update(from: start.baseAddress!, count: start.count)
-            section.checkpointY[0] = lowest
+            Self.writeStartHeights(section, startHeight)
+            section.endHeights.baseAddress!.update(from: section.checkpointHeights(0).baseAddress!, count: shape.columnCount)
             if shape.kernel.tracksLastItems { section.lastItems(0).update(repeating: SectionHandle.noItem) }
             if shape.kernel.hasSpans { section.checkpointPositions[0] = UInt32(truncatingIfNeeded: startPosition) }
         }
+    }
+
+    /// Gives the section `geometry` and column `c` the start height `startHeight(c)` (checkpoint
+    /// 0), keeping its items, their stored columns and its later checkpoints, which a
+    /// `layOut(from: 0, …)` then rewrites: a width change under stamps. O(columns).
+    mutating func restart(geometry: SectionGeometry, startHeight: (Int) -> Double) {
+        self.geometry = geometry  // unshares the storage, keeping every item
+        storage.withHandle { Self.writeStartHeights($0, startHeight) }
+    }
+
+    /// Writes checkpoint 0's column heights, `startHeight(c)`, and their minimum.
+    private static func writeStartHeights(_ section: SectionHandle, _ startHeight: (Int) -> Double) {
+        let start = section.checkpointHeights(0)
+        var lowest = Double.infinity
+        for column in start.indices {
+            start[column] = startHeight(column)
+            lowest = min(lowest, start[column])
+        }
+        section.checkpointY[0] = lowest
     }
 
     /// Makes the storage unshared with room for `itemCapacity` items, keeping the first
