@@ -6,7 +6,7 @@ import Testing
 /// The rare shapes' planted fault (`columnMaskWrapsPast64`: queries test columns 64 and up with
 /// column c − 64's bit of their 64-bit column mask): of the smoke matrix only the rare shapes
 /// have more than 64 columns, so the matrix without them passes the faulty engine, every case,
-/// (its 16 cases on one thread, 165 s in a debug build on a loaded 2-core machine), and the
+/// (its cases on one thread: 163 s in a debug build alone on a quiet 2-core machine), and the
 /// rare shapes alone fail it at their first case (65 columns), at its first layout's 5th query
 /// (0.7 s), with a reproducer that fails again. If the rare shapes went, or stopped reaching
 /// column 64, the first test would fail; if another case came to reach it, the second.
