@@ -31,8 +31,7 @@ extension LayoutInvariants {
                 let stamps = sectionDescription.stamps ?? []
                 // Stamps raise the columns they meet (open edges) to their bottoms, `top + (y + height)`.
                 let stamped = { (column: Int, height: Double, top: Double) in
-                    let x = columns.x(ofColumn: column)
-                    return stamps.reduce(height) { x < $1.x + $1.width && $1.x < x + columns.columnWidth ? max($0, (top + $1.y) + $1.height) : $0 }
+                    stamps.reduce(height) { columns.meets(column: column, stamp: $1) ? max($0, (top + $1.y) + $1.height) : $0 }
                 }
                 switch description.sectionStart {
                 case .belowLongestColumn:

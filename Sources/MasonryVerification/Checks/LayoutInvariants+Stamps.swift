@@ -35,8 +35,7 @@ extension LayoutInvariants {
                     let span = sectionDescription.span(ofItem: item).columnCount(in: columns.count)
                     guard let position = columns.start(ofSpanAt: frame.x, columns: span), !position.shared else { break }
                     for column in position.start..<(position.start + span) {
-                        let x = columns.x(ofColumn: column)
-                        for (index, stamp) in frames.enumerated() where x < stamp.x + stamp.width && stamp.x < x + columns.columnWidth {
+                        for (index, stamp) in frames.enumerated() where columns.meets(column: column, stamp: stamp) {
                             guard frame.minY >= LayoutInvariants.slack(stamp.maxY, -2) else {
                                 return "section \(section) item \(item) starts at \(frame.minY) in column \(column), above the bottom \(stamp.maxY) of stamp \(index), which meets it"
                             }

@@ -135,6 +135,13 @@ struct ColumnPositions {
         rightToLeft ? firstX - Double(column) * step : firstX + Double(column) * step
     }
 
+    /// Whether column `column` meets `stamp` across (x, width) with open edges, as stamps raise
+    /// columns: `x < stamp.x + stamp.width && stamp.x < x + columnWidth`.
+    func meets(column: Int, stamp: Rect) -> Bool {
+        let x = x(ofColumn: column)
+        return x < stamp.x + stamp.width && stamp.x < x + columnWidth
+    }
+
     func width(ofSpan span: Int) -> Double {
         span == 1 ? columnWidth : columnWidth * Double(span) + columnSpacing * Double(span - 1)
     }
