@@ -60,6 +60,42 @@ enum LayoutArithmetic {
         return min(rounded, maxColumnWidth)
     }
 
+    /// A section's `columnWeights` added in order, from the first: the `sum` each share
+    /// divides by. O(columns).
+    @inlinable
+    static func weightSum(_ weights: some Sequence<Double>) -> Double {
+        var sum = 0.0
+        for weight in weights { sum += weight }
+        return sum
+    }
+
+    /// Writes weighted columns' x and widths in pairs (`table[2c]`, `table[2c + 1]`; format v3's
+    /// `columnWeights`, k of them): `available = ((width - left) - right) - columnSpacing *
+    /// Double(k - 1)`, column c `available * (weight[c] / sum)` wide, rounded as
+    /// `roundedColumnWidth` says; left to right `x[0] = left`, `x[c + 1] = (x[c] + w[c]) +
+    /// columnSpacing`, right to left `x[0] = (width - right) - w[0]`, `x[c + 1] = (x[c] -
+    /// columnSpacing) - w[c + 1]`. O(columns).
+    @inlinable
+    static func weightedColumns(
+        width: Double, columns: SectionColumns, weights: UnsafeBufferPointer<Double>, rounding: ColumnWidthRounding,
+        displayScale: Double, direction: ColumnDirection, into table: UnsafeMutableBufferPointer<Double>
+    ) {
+        let count = weights.count
+        let available = ((width - columns.inset.left) - columns.inset.right) - columns.spacing * Double(count - 1)
+        let sum = weightSum(weights)
+        for column in 0..<count {
+            table[2 * column + 1] = roundedColumnWidth(available * (weights[column] / sum), rounding: rounding, displayScale: displayScale)
+        }
+        switch direction {
+        case .leftToRight:
+            table[0] = columns.inset.left
+            for column in 1..<max(1, count) { table[2 * column] = (table[2 * column - 2] + table[2 * column - 1]) + columns.spacing }
+        case .rightToLeft:
+            table[0] = (width - columns.inset.right) - table[1]
+            for column in 1..<max(1, count) { table[2 * column] = (table[2 * column - 2] - columns.spacing) - table[2 * column + 1] }
+        }
+    }
+
     /// How far `center` alignment moves every column (format v3): half the room the columns
     /// leave between the insets, `(((width - left) - right) - used) / 2` with `used =
     /// columnWidth * Double(columns) + columnSpacing * Double(columns - 1)`. Negative where
@@ -130,10 +166,11 @@ enum LayoutArithmetic {
     /// width]` with open edges (`x < stamp.x + stamp.width && stamp.x < x + columnWidth`), the
     /// height becomes `max(height, stamp.y + stamp.height)`. O(stamps).
     @inlinable
-    static func stamped(_ height: Double, column: Int, geometry: SectionGeometry, stamps: [Rect]) -> Double {
-        let x = geometry.x(ofColumn: column)
+    static func stamped(_ height: Double, column: Int, columns: ColumnFrames, stamps: [Rect]) -> Double {
+        let x = columns.x(ofColumn: column)
+        let columnWidth = columns.width(ofColumn: column)
         var stamped = height
-        for stamp in stamps where x < stamp.x + stamp.width && stamp.x < x + geometry.columnWidth {
+        for stamp in stamps where x < stamp.x + stamp.width && stamp.x < x + columnWidth {
             stamped = max(stamped, stamp.y + stamp.height)
         }
         return stamped
@@ -185,6 +222,9 @@ struct SectionColumns {
     @usableFromInline let spacing: Double
     @usableFromInline let maxColumnWidth: Double?
     @usableFromInline let alignment: ColumnAlignment
+    /// Whether the section gives `columnWeights` (format v3): its columns' x and widths are
+    /// then a table (`LayoutArithmetic.weightedColumns`), not this geometry's.
+    @usableFromInline let isWeighted: Bool
 
     /// The columns of the section at `section` (its count resolved), read through the pointer.
     @inlinable
@@ -194,6 +234,8 @@ struct SectionColumns {
         spacing = section.pointee.columnSpacing
         maxColumnWidth = section.pointee.maxColumnWidth
         alignment = section.pointee.columnAlignment
+        // One weighted column is the equal one (available * 1.0), bit for bit.
+        isWeighted = section.pointee.columnWeights != nil && count > 1
     }
 }
 
@@ -214,6 +256,9 @@ struct SectionGeometry: Sendable {
     /// rounding is symmetric), so one expression serves both directions without a branch.
     @usableFromInline let signedStep: Double
     @usableFromInline let direction: ColumnDirection
+    /// Whether the columns are weighted (format v3's `columnWeights`): their x and widths are
+    /// then `LayoutArithmetic.weightedColumns`', and a span's width is their far edge less its x.
+    @usableFromInline let isWeighted: Bool
 
     /// The geometry of a section's `columns` (their count resolved) in a view `width` wide.
     @inlinable
@@ -224,6 +269,7 @@ struct SectionGeometry: Sendable {
         step = columnWidth + columns.spacing
         columnSpacing = columns.spacing
         self.direction = direction
+        isWeighted = columns.isWeighted
         // `leading` adds no offset at all (not a zero one), so format v2's bits stay.
         let offset: Double? = columns.alignment == .center
             ? LayoutArithmetic.centeringOffset(width: width, columns: columns, columnWidth: columnWidth) : nil
@@ -251,6 +297,7 @@ struct SectionGeometry: Sendable {
         firstColumnX = 0
         signedStep = 0
         direction = .leftToRight
+        isWeighted = false
     }
 
     /// Column `c`'s x: `left + c * (columnWidth + columnSpacing)` left to right,

@@ -51,11 +51,12 @@ public enum VerificationHooks {
     }
 
     /// Section `section` of `description`'s columns as the layout arithmetic places them
-    /// (`SectionGeometry`): each column's physical x and width, in column order. The fuzzer aims
+    /// (`ColumnFrames`, equal or weighted): each column's physical x and width, in column order. The fuzzer aims
     /// stamps at their edges from here. O(columns).
     public static func columnExtents(ofSection section: Int, in description: LayoutDescription) -> [(x: Double, width: Double)] {
-        let geometry = description.geometry(ofSection: section)
-        return (0..<description.sections[section].columns).map { (geometry.x(ofColumn: $0), geometry.columnWidth) }
+        description.withColumnFrames(ofSection: section) { frames in
+            (0..<frames.count).map { (frames.x(ofColumn: $0), frames.width(ofColumn: $0)) }
+        }
     }
 
     /// Whether item `indexPath` of `reference` meets `rect` with open edges as its rect query

@@ -1,4 +1,4 @@
-// Tests of format v2's workloads: the spans feed, adaptive columns, suites and benchmark names.
+// Tests of format v2's and v3's workloads: the spans feed, adaptive and weighted columns, suites and benchmark names.
 import MasonryLayout
 @testable import MasonryBenchmarkHarness
 import Testing
@@ -30,6 +30,19 @@ import Testing
             #expect(BenchmarkSuite.formatV2Workloads.allSatisfy(suite.interactionWorkloads.contains))
         }
         #expect(BenchmarkSuite.smoke.prepareWorkloads.contains { $0.spans == .feed && $0.items == 10_000 })
+    }
+
+    /// Format v3's weighted columns: named by their weights, prepared and interacted with in
+    /// the standard suite, the description's sections weighted.
+    @Test func theWeightedWorkloadNamesItsWeights() throws {
+        #expect(BenchmarkSuite.weighted.nameParameters == "placement:shortestColumn/items:1000000/sections:1/columns:4/columnWeights:1-2-2-1")
+        #expect(BenchmarkSuite.standard.interactionWorkloads.contains(BenchmarkSuite.weighted))
+        #expect(BenchmarkSuite.standard.prepareWorkloads.contains { $0.columnWeights != nil && $0.heights == .photo })
+        let small = Workload(placement: .shortestColumn, items: 100, sections: 1, columns: 4, columnWeights: [1, 2, 2, 1])
+        let description = small.makeDescription()
+        #expect(description.sections[0].columnWeights == [1, 2, 2, 1])
+        // Item 0 takes column 0 (every column starts level): (390 - 16 - 12) * (1 / 6) wide.
+        #expect(ReferenceLayoutEngine(description).frame(ofItemAt: ItemIndexPath(section: 0, item: 0))?.width == 362.0 * (1.0 / 6))
     }
 
     /// Lookups use every field of the frame, so that no engine can skip computing one.

@@ -6,7 +6,7 @@ import Testing
 /// examples, byte for byte: a change to the layout or the drawing that leaves them stale fails
 /// here, with the command that redraws them.
 @Suite struct ExamplePictureTests {
-    static let pictures = ["reading-order", "stamped-page", "centred-fixed-width", "chat-feed"]
+    static let pictures = ["reading-order", "stamped-page", "centred-fixed-width", "chat-feed", "unequal-columns"]
 
     @Test(arguments: pictures)
     func thePictureIsTheToolsDrawingOfItsExample(name: String) throws {

@@ -64,3 +64,29 @@ func expectSameLayoutThroughUpdates(
         expectSameLayout(optimized, as: reference, generator: &generator, sourceLocation: sourceLocation)
     }
 }
+
+/// Four random descriptions (up to 4 sections of up to 60 items) placed by `placement`, their
+/// sections changed by `change` (given the description drawn), each compared through 10 random
+/// updates (`expectSameLayoutThroughUpdates`); a changed description that is refused is an
+/// issue, or with `skippingRefused` (changes that may leave a column no room) skipped.
+func expectSameRandomLayoutsThroughUpdates(
+    placement: Placement, threads: Int, generator: inout RandomLayoutGenerator, skippingRefused: Bool = false,
+    changing change: (inout [SectionDescription], LayoutDescription, inout RandomLayoutGenerator) -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    for _ in 0..<4 {
+        let random = generator.description(maximumSections: 4, maximumItems: 60)
+        var rules = RandomLayoutGenerator.Rules(of: random)
+        rules.placement = placement
+        var sections = random.sections
+        change(&sections, random, &generator)
+        let description: LayoutDescription
+        do {
+            description = try rules.description(width: random.width, sections: sections)
+        } catch {
+            if !skippingRefused { Issue.record("refused: \(error)", sourceLocation: sourceLocation) }
+            continue
+        }
+        expectSameLayoutThroughUpdates(description, threads: threads, updates: 10, generator: &generator, sourceLocation: sourceLocation)
+    }
+}

@@ -40,6 +40,7 @@ import Testing
                 var rates = RandomLayoutGenerator.LayoutOptionRates.fuzzing
                 rates.options = 1
                 rates.flowTolerance = 0.5
+                rates.columnWeights = 0.5
                 description = generator.withLayoutOptions(description, rates: rates)
             }
             let text = description.jsonText()
@@ -73,6 +74,11 @@ import Testing
         #"{"width": 100, "sections": [{"columns": 2, "itemHeights": [], "stamps": [{"x": 0, "y": 0, "width": -1, "height": 1}]}]}"#,
         #"{"width": 100, "sections": [{"columns": 2, "itemHeights": [], "stamps": [{"x": 0, "y": 0, "width": 1}]}]}"#,
         #"{"width": 100, "placement": "roundRobin", "flowTolerance": 0, "sections": []}"#,
+        #"{"width": 100, "sections": [{"columnWeights": [1, 0], "itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"columnWeights": [], "itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"minColumnWidth": 20, "columnWeights": [1, 2], "itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"columnWeights": [1, 2], "maxColumnWidth": 20, "itemHeights": []}]}"#,
+        #"{"width": 100, "sections": [{"columnWeights": [1, 2], "columnAlignment": "leading", "itemHeights": []}]}"#,
     ])
     func refusedDocumentsAreInvalid(document: String) throws {
         #expect(Self.validator.firstViolation(in: try JSONParser.parse(Array(document.utf8))) != nil)

@@ -221,8 +221,8 @@ import Testing
                 SectionDescription(columns: 3, itemHeights: generator.itemHeights(count: 200)),
             ]).sections[0]
             var layout = SectionLayout()
-            layout.reset(shape: SectionShape(placement: .shortestColumn, columnCount: 3), geometry: .empty, startPosition: 0,
-                         itemCapacity: 200) { _ in 0 }
+            layout.reset(shape: SectionShape(placement: .shortestColumn, columnCount: 3), geometry: .empty, columns: { _ in }, startPosition: 0,
+                         itemCapacity: 200) { _, _ in 0 }
             withUnsafePointer(to: section) { layout.layOut(from: 0, section: $0, rules: SectionRules(tieBreak: .lowestIndex)) }
             layout.storage.withHandle { handle in
                 switch field {

@@ -154,8 +154,8 @@ import Testing
                                    itemSpans: SpanKernelTests.spans(count: 200, columns: 3, generator: &generator)),
             ]).sections[0]
             var layout = SectionLayout()
-            layout.reset(shape: SectionShape(kernel: .spans(.roundRobin), columnCount: 3), geometry: .empty, startPosition: 0,
-                         itemCapacity: 200) { _ in 0 }
+            layout.reset(shape: SectionShape(kernel: .spans(.roundRobin), columnCount: 3), geometry: .empty, columns: { _ in }, startPosition: 0,
+                         itemCapacity: 200) { _, _ in 0 }
             let rules = SectionRules(tieBreak: .lowestIndex)
             withUnsafePointer(to: section) { layout.layOut(from: 0, section: $0, rules: rules) }
             layout.storage.withHandle { handle in

@@ -92,6 +92,11 @@ struct PlantedFaultEngine: LayoutEngine {
         /// every stamp reaching an ulp past both its edges). Needs a stamp whose edge is a
         /// column's: the generator aims stamps at columns' edges.
         case stampTouchingColumnMeetsIt
+        /// Format v3: right to left, weighted columns take their weights in screen order (column
+        /// c gets the weight of column k - 1 - c: an engine that weights the columns it draws
+        /// from the left). Needs a right-to-left (or horizontal right-to-left) section whose
+        /// weights are not a palindrome: the generator's column weights.
+        case weightsInScreenOrderRightToLeft
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
         var itemsNeeded: Int {
@@ -169,7 +174,8 @@ struct PlantedFaultEngine: LayoutEngine {
         switch fault {
         case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate,
              .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped, .bufferQueryDropsHeldElements, .deferredRowsForgotten,
-             .anchorDeleteOneShort, .columnMaskWrapsPast64, .flowToleranceBoundaryExcluded, .stampTouchingColumnMeetsIt:
+             .anchorDeleteOneShort, .columnMaskWrapsPast64, .flowToleranceBoundaryExcluded, .stampTouchingColumnMeetsIt,
+             .weightsInScreenOrderRightToLeft:
             break
         case .deferredItemLaidOut:
             if description.unmeasuredItems == .deferred, let estimated = Self.withUnmeasuredItems(description, .estimated) {
@@ -300,6 +306,11 @@ struct PlantedFaultEngine: LayoutEngine {
                     return Rect(x: max(left, 0), y: stamp.y, width: right - max(left, 0), height: stamp.height)
                 }
             }
+            return (try? RandomLayoutGenerator.Rules(of: description).description(width: description.width, sections: sections)) ?? description
+        case .weightsInScreenOrderRightToLeft:
+            guard description.direction == .rightToLeft, description.sections.contains(where: { $0.columnWeights != nil }) else { return description }
+            var sections = description.sections
+            for index in sections.indices { sections[index].columnWeights = sections[index].columnWeights?.reversed() }
             return (try? RandomLayoutGenerator.Rules(of: description).description(width: description.width, sections: sections)) ?? description
         case .flowToleranceBoundaryExcluded:
             guard let tolerance = description.flowTolerance, tolerance > 0 else { return description }

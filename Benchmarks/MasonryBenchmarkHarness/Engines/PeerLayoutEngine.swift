@@ -40,6 +40,7 @@ public struct PeerLayoutEngine: LayoutEngine {
         if workload.scrollOrigin == .end { return "CHTCollectionViewWaterfallLayout has no bottom-to-top layout" }
         if workload.flowTolerance != nil { return "CHTCollectionViewWaterfallLayout has no placement tolerance" }
         if workload.stamped { return "CHTCollectionViewWaterfallLayout has no stamps" }
+        if workload.columnWeights != nil { return "CHTCollectionViewWaterfallLayout has no unequal column widths" }
         return nil
     }
 

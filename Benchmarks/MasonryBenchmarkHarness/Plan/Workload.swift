@@ -28,11 +28,13 @@ public struct Workload: Hashable, Sendable {
     public var flowTolerance: Double?
     /// Format v3: whether each section has the stamps of a page (`pageStamps`).
     public var stamped = false
+    /// Format v3: the sections' `columnWeights` (nil: equal columns), one per column.
+    public var columnWeights: [Double]?
 
     public init(placement: Placement, items: Int, sections: Int, columns: Int, heights: HeightDistribution = .uniform,
                 spans: SpanPattern? = nil, minColumnWidth: Double? = nil, maxColumnWidth: Double? = nil,
                 columnAlignment: ColumnAlignment? = nil, columnCountTolerance: Double? = nil, scrollOrigin: ScrollOrigin? = nil,
-                flowTolerance: Double? = nil, stamped: Bool = false) {
+                flowTolerance: Double? = nil, stamped: Bool = false, columnWeights: [Double]? = nil) {
         self.placement = placement
         self.items = items
         self.sections = sections
@@ -46,7 +48,12 @@ public struct Workload: Hashable, Sendable {
         self.scrollOrigin = scrollOrigin
         self.flowTolerance = flowTolerance
         self.stamped = stamped
+        self.columnWeights = columnWeights
     }
+
+    /// The weights of a weighted workload's 4 columns: a wide pair between two narrow ones
+    /// (`/columnWeights:1-2-2-1` in the name).
+    static let pageWeights: [Double] = [1, 2, 2, 1]
 
     /// The stamps of a stamped workload's sections: a banner over the left half, 200 points
     /// tall, and a sidebar over the right quarter, 600 (the app's own views, which items flow
@@ -70,6 +77,7 @@ public struct Workload: Hashable, Sendable {
             + (scrollOrigin.map { "/scrollOrigin:\($0.rawValue)" } ?? "")
             + (flowTolerance.map { "/flowTolerance:\(Format.number($0, digits: 2))" } ?? "")
             + (stamped ? "/stamps:\(Self.pageStamps.count)" : "")
+            + (columnWeights.map { "/columnWeights:" + $0.map { Format.number($0, digits: 2) }.joined(separator: "-") } ?? "")
     }
 
     /// Whether the description's sections have headers (44 points each): exactly when there are
@@ -98,6 +106,7 @@ public struct Workload: Hashable, Sendable {
             section.columnAlignment = columnAlignment ?? .leading
             section.columnCountTolerance = columnCountTolerance
             if stamped { section.stamps = Self.pageStamps }
+            section.columnWeights = columnWeights
             return section
         }
         return try! LayoutDescription(width: 390, placement: placement, scrollOrigin: scrollOrigin ?? .start, flowTolerance: flowTolerance,
@@ -153,7 +162,8 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
     /// (the same heights, count and item width): columns narrowed from 90.5 to 80 points and
     /// centred, the count rounded with masonry.js's 1-point tolerance; and the same feed with a
     /// 24-point `flowTolerance` (CSS grid-lanes'), whose items go through the spans kernel; and
-    /// the same feed under a page's two stamps (`pageStamps`).
+    /// the same feed under a page's two stamps (`pageStamps`); and 4 fixed columns of unequal
+    /// widths (`pageWeights`), the same heights.
     static let columnOptionWorkloads = [
         Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: .photo, minColumnWidth: 90,
                  maxColumnWidth: 80, columnAlignment: .center, columnCountTolerance: 1),
@@ -161,6 +171,7 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
                  flowTolerance: 24),
         Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: .photo, minColumnWidth: 90,
                  stamped: true),
+        Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, heights: .photo, columnWeights: Workload.pageWeights),
     ]
 
     /// Format v2's workloads at 1M items: the photo feed with spans (every 20th item full width,
@@ -182,7 +193,7 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
                 Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4),
                 Workload(placement: .roundRobin, items: 1_000_000, sections: 1, columns: 4),
                 Workload(placement: .shortestColumn, items: 1_000_000, sections: 4096, columns: 4),
-            ] + Self.formatV2Workloads + [Self.fromTheEnd]
+            ] + Self.formatV2Workloads + [Self.fromTheEnd, Self.weighted]
         }
     }
 
@@ -190,6 +201,11 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
     /// same heights) from the end, its queries, lookups and updates measured beside the same
     /// layout's from the start: every frame mirrored on the way out.
     static let fromTheEnd = Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, scrollOrigin: .end)
+
+    /// Format v3's unequal columns: the first interaction workload (1M items, 4 columns, the same
+    /// heights) with `pageWeights`, its queries and lookups measured beside the equal columns':
+    /// each x and width read from the section's table.
+    static let weighted = Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: 4, columnWeights: Workload.pageWeights)
 
     /// The workloads of the scrolling sessions (`session/…`): photo heights in one section of 4
     /// columns, 1M items (10K in `smoke`), every item unmeasured at the start.

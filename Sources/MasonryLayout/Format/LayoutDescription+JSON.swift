@@ -76,7 +76,7 @@ extension SectionDescription {
     static let fieldNames: Set<String> = [
         "columns", "minColumnWidth", "maxColumns", "inset", "columnSpacing", "itemSpacing", "headerHeight", "footerHeight",
         "itemHeights", "itemSpans", "estimatedItemHeight", "maxColumnWidth", "columnAlignment", "columnCountTolerance",
-        "stamps",
+        "stamps", "columnWeights",
     ]
 
     init(json value: JSONValue, at path: String) throws(LayoutError) {
@@ -109,6 +109,13 @@ extension SectionDescription {
         columnAlignment = try object.enumeration("columnAlignment") ?? .leading
         columnCountTolerance = try object.optionalNumber("columnCountTolerance")
         stamps = try Self.stamps(of: object)
+        if object.optional("columnWeights") != nil {
+            guard object.optional("columnAlignment") == nil else {
+                throw LayoutError(.unsupportedCombination, at: object.fieldPath("columnAlignment"),
+                                  "is refused beside columnWeights: weighted columns fill the room between the insets")
+            }
+            columnWeights = try object.numbers("columnWeights")
+        }
     }
 
     /// `stamps`, or nil when absent: each an object of exactly `x`, `y`, `width` and `height`.
@@ -130,6 +137,9 @@ extension SectionDescription {
         case (.some, .some):
             throw LayoutError(.unsupportedCombination, at: object.fieldPath("minColumnWidth"),
                               "is refused beside columns: give exactly one of the two")
+        case (.none, .none) where object.optional("columnWeights") != nil:
+            // The count is the weights' length (checked with the weights).
+            return .fixed(try object.array("columnWeights").count)
         case (.none, .none):
             throw LayoutError(.missingField, at: object.fieldPath("columns"),
                               "is required (or minColumnWidth, for a column count that follows the width)")
@@ -156,6 +166,7 @@ extension SectionDescription {
         }
         if let maxColumnWidth { text += "\"maxColumnWidth\":\(maxColumnWidth)," }
         if columnAlignment != .leading { text += "\"columnAlignment\":\"\(columnAlignment.rawValue)\"," }
+        if let columnWeights { text += "\"columnWeights\":\(Self.jsonList(columnWeights))," }
         text += "\"inset\":{\"top\":\(inset.top),\"left\":\(inset.left),"
         text += "\"bottom\":\(inset.bottom),\"right\":\(inset.right)},\"columnSpacing\":\(columnSpacing),"
         text += "\"itemSpacing\":\(itemSpacing),\"headerHeight\":\(headerHeight),\"footerHeight\":\(footerHeight),"

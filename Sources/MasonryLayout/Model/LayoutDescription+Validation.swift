@@ -40,6 +40,10 @@ extension LayoutDescription {
         switch sections[index].columnCount {
         case .fixed(let columns):
             guard (1...LayoutLimits.maximumColumns).contains(columns) else {
+                if let weights = sections[index].columnWeights, weights.count == columns {
+                    throw LayoutError(.invalidValue, at: "\(path).columnWeights",
+                                      "must have 1 to \(LayoutLimits.maximumColumns) weights, got \(weights.count)")
+                }
                 throw LayoutError(.invalidValue, at: "\(path).columns",
                                   "must be an integer >= 1 and <= \(LayoutLimits.maximumColumns), got \(columns)")
             }
@@ -74,6 +78,16 @@ extension LayoutDescription {
                 minColumnWidth: minColumnWidth, maxColumns: maxColumns, tolerance: section.columnCountTolerance)
         }
         let columns = sections[index].columns
+        if sections[index].columnWeights != nil {
+            // Each weighted column its own width: a small weight may round to nothing.
+            let narrowest = withColumnFrames(ofSection: index) { frames in
+                (0..<columns).min { frames.width(ofColumn: $0) < frames.width(ofColumn: $1) }.map { ($0, frames.width(ofColumn: $0)) }!
+            }
+            guard narrowest.1 > 0 else {
+                throw LayoutError(.invalidValue, at: "\(path).columnWeights[\(narrowest.0)]",
+                                  "leaves column \(narrowest.0) no room in width \(width): its width would be \(narrowest.1)")
+            }
+        }
         let columnWidth = columnWidth(ofSection: index)
         guard columnWidth > 0 else {
             throw LayoutError(.invalidValue, at: path,
@@ -105,12 +119,42 @@ extension LayoutDescription {
             try checkLength(stamp.width, at: "\(path()).stamps[\(index)].width")
             try checkLength(stamp.height, at: "\(path()).stamps[\(index)].height")
         }
+        if let weights = section.columnWeights { try validateColumnWeights(weights, of: section, at: path()) }
         if let tolerance = section.columnCountTolerance {
             guard section.columnCount.fixedCount == nil else {
                 throw LayoutError(.unsupportedCombination, at: "\(path()).columnCountTolerance",
                                   "needs minColumnWidth: it rounds the column count that minColumnWidth gives, and columns fixes the count")
             }
             try checkLength(tolerance, at: "\(path()).columnCountTolerance")
+        }
+    }
+
+    /// Checks `columnWeights` (format v3): one positive finite weight per column of a fixed
+    /// count, a finite sum, and neither `maxColumnWidth` nor `center` alignment beside them.
+    /// O(columns).
+    private static func validateColumnWeights(_ weights: [Double], of section: SectionDescription, at path: String) throws(LayoutError) {
+        let field = "\(path).columnWeights"
+        guard let columns = section.columnCount.fixedCount else {
+            throw LayoutError(.unsupportedCombination, at: field,
+                              "is refused beside minColumnWidth: the weights give the column count")
+        }
+        guard weights.count == columns else {
+            throw LayoutError(.invalidValue, at: field, "must have one weight per column (columns is \(columns)), got \(weights.count)")
+        }
+        if section.maxColumnWidth != nil {
+            throw LayoutError(.unsupportedCombination, at: "\(path).maxColumnWidth",
+                              "is refused beside columnWeights: weighted columns fill the room between the insets")
+        }
+        if section.columnAlignment != .leading {
+            throw LayoutError(.unsupportedCombination, at: "\(path).columnAlignment",
+                              "is refused beside columnWeights: weighted columns fill the room between the insets")
+        }
+        for (index, weight) in weights.enumerated() where !(weight.isFinite && weight > 0) {
+            throw LayoutError(.invalidValue, at: "\(field)[\(index)]", "must be a finite number > 0, got \(weight)")
+        }
+        let sum = LayoutArithmetic.weightSum(weights)
+        guard sum.isFinite else {
+            throw LayoutError(.invalidValue, at: field, "must add up to a finite number, got \(sum)")
         }
     }
 

@@ -67,9 +67,40 @@ public struct LayoutDescription: Hashable, Sendable {
 
     /// The width of a one-column item of section `section`, computed as the layout arithmetic
     /// (<doc:LayoutArithmetic>) says (in layout coordinates: a horizontal layout's item height on
-    /// screen).
+    /// screen); with `columnWeights` (format v3), the narrowest column's. O(1), O(columns)
+    /// weighted.
     public func columnWidth(ofSection section: Int) -> Double {
-        geometry(ofSection: section).columnWidth
+        guard sections.withElementPointer(section, { $0.pointee.columnWeights != nil }) else {
+            return geometry(ofSection: section).columnWidth
+        }
+        return withColumnFrames(ofSection: section) { frames in (0..<frames.count).map(frames.width(ofColumn:)).min()! }
+    }
+
+    /// Calls `body` with section `section`'s column frames: its geometry, and for
+    /// `columnWeights` a table of each column's x and width in a buffer lent for the call.
+    /// O(1) for equal columns (no allocation), O(columns) weighted.
+    func withColumnFrames<Result>(ofSection section: Int, _ body: (ColumnFrames) -> Result) -> Result {
+        let geometry = geometry(ofSection: section)
+        let count = sections.withElementPointer(section) { $0.pointee.columns }
+        guard geometry.isWeighted else { return body(ColumnFrames(geometry: geometry, table: nil, count: count)) }
+        let table = [Double](unsafeUninitializedCapacity: 2 * count) { table, initialized in
+            writeColumnTable(ofSection: section, geometry: geometry, into: table)
+            initialized = 2 * count
+        }
+        return table.withUnsafeBufferPointer { body(ColumnFrames(geometry: geometry, table: $0.baseAddress!, count: count)) }
+    }
+
+    /// Writes weighted section `section`'s column table into `table` (two words a column): x
+    /// and width in pairs, `LayoutArithmetic.weightedColumns`. O(columns), no allocation (the
+    /// optimized engine writes it into the section's own allocation on every lay-out).
+    func writeColumnTable(ofSection section: Int, geometry: SectionGeometry, into table: UnsafeMutableBufferPointer<Double>) {
+        precondition(geometry.isWeighted, "equal columns have no table")
+        sections.withElementPointer(section) { pointer in
+            pointer.pointee.columnWeights!.withUnsafeBufferPointer {
+                LayoutArithmetic.weightedColumns(width: width, columns: SectionColumns(of: pointer), weights: $0, rounding: columnWidthRounding,
+                                                 displayScale: displayScale, direction: direction, into: table)
+            }
+        }
     }
 
     @usableFromInline

@@ -44,6 +44,12 @@ public struct SectionDescription: Hashable, Sendable {
     /// next whole count by less than this (masonry.js's `measureColumns`, 1 point there) is
     /// rounded to nearest rather than down (<doc:LayoutArithmetic>); nil reads as 0, format v2.
     public var columnCountTolerance: Double?
+    /// Each column's share of the room (format v3, FlashList's `getColumnFlex`, CSS
+    /// `grid-template-columns: 1fr 3fr`): one positive number per column, so a fixed `columns`
+    /// equal to its length. Column c is `available * (weight[c] / sum)` wide, then rounded, and
+    /// the columns sit side by side from the leading inset (<doc:LayoutArithmetic>). Not with
+    /// `minColumnWidth`, `maxColumnWidth` or `center` alignment. nil: equal columns, format v2.
+    public var columnWeights: [Double]?
     /// Rects the section's items flow around (format v3, masonry.js's `stamp`), in order: `x`
     /// physical (as columns' x are, in every direction), `y` from the section's top (in
     /// `continueColumns` mode, the one coordinate space), in layout coordinates. Before the

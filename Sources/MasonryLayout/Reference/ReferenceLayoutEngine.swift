@@ -59,7 +59,6 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
         var contentHeight = 0.0
 
         for (sectionIndex, section) in description.sections.enumerated() {
-            let geometry = description.geometry(ofSection: sectionIndex)
             let columnStart = LayoutArithmetic.columnStart(headerHeight: section.headerHeight, insetTop: section.inset.top)
             switch description.sectionStart {
             case .belowLongestColumn:
@@ -78,81 +77,84 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
                     columnHeights[column] = columnHeights[column] + section.inset.top
                 }
             }
-            // Stamps (format v3) raise the columns they meet before the first item.
-            if let stamps = section.stamps {
-                for column in columnHeights.indices {
-                    columnHeights[column] = LayoutArithmetic.stamped(columnHeights[column], column: column, geometry: geometry, stamps: stamps)
-                }
-            }
-            // For `trailingItemSpacing: "exclude"` (`belowLongestColumn` only): where each column
-            // ends without trailing spacing, the bottom edge (y + height) of this section's last
-            // item in it, or its start.
-            var columnEnds = columnHeights
-
-            firstItemAttribute.append(allAttributes.count)
-            let columns = section.columns
-            let spans = section.itemSpans
-            let excludesTrailingSpacing = description.trailingItemSpacing == .exclude
-            // Deferred unmeasured items come last and are not laid out (only their rows are reserved).
-            let laidOutItems = section.laidOutItemCount(description.unmeasuredItems)
-            let kept = keptStarts.indices.contains(sectionIndex) ? keptStarts[sectionIndex] : []
-            var starts: [Int] = []
-            starts.reserveCapacity(laidOutItems)
-            for (itemIndex, itemHeight) in section.itemHeights[..<laidOutItems].enumerated() {
-                let span = spans?[itemIndex].columnCount(in: columns) ?? 1
-                let start: Int
-                if itemIndex < kept.count {
-                    // Kept where it was placed; round robin carries on after it.
-                    start = kept[itemIndex]
-                    roundRobinPosition = (start + span) % columns
-                } else {
-                    start = Self.startColumn(ofSpan: span, in: columnHeights, placement: description.placement,
-                                             tieBreak: description.tieBreak, flowTolerance: description.flowTolerance,
-                                             roundRobinPosition: &roundRobinPosition)
-                }
-                starts.append(start)
-                let covered = start..<(start + span)
-                let localY = Self.top(ofColumns: covered, in: columnHeights)
-                allAttributes.append(LayoutElement(
-                    kind: .item, section: sectionIndex, item: itemIndex,
-                    frame: Rect(x: geometry.x(ofSpanFrom: start, columns: span),
-                                y: LayoutArithmetic.absoluteY(localY, sectionTop: sectionTop),
-                                width: geometry.width(ofSpan: span),
-                                height: itemHeight)))
-                let advance = LayoutArithmetic.advance(itemHeight: itemHeight, itemSpacing: section.itemSpacing)
-                let grown = LayoutArithmetic.grow(localY, by: advance)
-                for column in covered {
-                    columnHeights[column] = grown
-                }
-                if excludesTrailingSpacing {
-                    let bottom = LayoutArithmetic.itemBottom(localY: localY, itemHeight: itemHeight)
-                    for column in covered {
-                        columnEnds[column] = bottom
+            // Each column's x and width (equal, or format v3's weighted columns).
+            description.withColumnFrames(ofSection: sectionIndex) { columnFrames in
+                // Stamps (format v3) raise the columns they meet before the first item.
+                if let stamps = section.stamps {
+                    for column in columnHeights.indices {
+                        columnHeights[column] = LayoutArithmetic.stamped(columnHeights[column], column: column, columns: columnFrames, stamps: stamps)
                     }
                 }
-            }
+                // For `trailingItemSpacing: "exclude"` (`belowLongestColumn` only): where each column
+                // ends without trailing spacing, the bottom edge (y + height) of this section's last
+                // item in it, or its start.
+                var columnEnds = columnHeights
 
-            let deepestColumnEnd = switch description.trailingItemSpacing {
-            case .include: columnHeights.max()!
-            case .exclude: columnEnds.max()!
-            }
-            let localBottom = LayoutArithmetic.localBottom(
-                deepest: deepestColumnEnd, reservingRowsFor: section.deferredItemCount(description.unmeasuredItems),
-                columns: columns, estimatedItemHeight: section.estimatedItemHeight ?? 0, insetBottom: section.inset.bottom)
-            sectionExtents.append((sectionTop, localBottom))
-            startColumns.append(starts)
-            switch description.sectionStart {
-            case .belowLongestColumn:
-                if section.footerHeight > 0 {
+                firstItemAttribute.append(allAttributes.count)
+                let columns = section.columns
+                let spans = section.itemSpans
+                let excludesTrailingSpacing = description.trailingItemSpacing == .exclude
+                // Deferred unmeasured items come last and are not laid out (only their rows are reserved).
+                let laidOutItems = section.laidOutItemCount(description.unmeasuredItems)
+                let kept = keptStarts.indices.contains(sectionIndex) ? keptStarts[sectionIndex] : []
+                var starts: [Int] = []
+                starts.reserveCapacity(laidOutItems)
+                for (itemIndex, itemHeight) in section.itemHeights[..<laidOutItems].enumerated() {
+                    let span = spans?[itemIndex].columnCount(in: columns) ?? 1
+                    let start: Int
+                    if itemIndex < kept.count {
+                        // Kept where it was placed; round robin carries on after it.
+                        start = kept[itemIndex]
+                        roundRobinPosition = (start + span) % columns
+                    } else {
+                        start = Self.startColumn(ofSpan: span, in: columnHeights, placement: description.placement,
+                                                 tieBreak: description.tieBreak, flowTolerance: description.flowTolerance,
+                                                 roundRobinPosition: &roundRobinPosition)
+                    }
+                    starts.append(start)
+                    let covered = start..<(start + span)
+                    let localY = Self.top(ofColumns: covered, in: columnHeights)
                     allAttributes.append(LayoutElement(
-                        kind: .footer, section: sectionIndex,
-                        frame: Rect(x: 0, y: LayoutArithmetic.absoluteY(localBottom, sectionTop: sectionTop),
-                                    width: width, height: section.footerHeight)))
+                        kind: .item, section: sectionIndex, item: itemIndex,
+                        frame: Rect(x: columnFrames.x(ofSpanFrom: start, columns: span),
+                                    y: LayoutArithmetic.absoluteY(localY, sectionTop: sectionTop),
+                                    width: columnFrames.width(ofSpanFrom: start, columns: span),
+                                    height: itemHeight)))
+                    let advance = LayoutArithmetic.advance(itemHeight: itemHeight, itemSpacing: section.itemSpacing)
+                    let grown = LayoutArithmetic.grow(localY, by: advance)
+                    for column in covered {
+                        columnHeights[column] = grown
+                    }
+                    if excludesTrailingSpacing {
+                        let bottom = LayoutArithmetic.itemBottom(localY: localY, itemHeight: itemHeight)
+                        for column in covered {
+                            columnEnds[column] = bottom
+                        }
+                    }
                 }
-                sectionTop = sectionTop + (localBottom + section.footerHeight)
-                contentHeight = sectionTop
-            case .continueColumns:
-                contentHeight = localBottom
+
+                let deepestColumnEnd = switch description.trailingItemSpacing {
+                case .include: columnHeights.max()!
+                case .exclude: columnEnds.max()!
+                }
+                let localBottom = LayoutArithmetic.localBottom(
+                    deepest: deepestColumnEnd, reservingRowsFor: section.deferredItemCount(description.unmeasuredItems),
+                    columns: columns, estimatedItemHeight: section.estimatedItemHeight ?? 0, insetBottom: section.inset.bottom)
+                sectionExtents.append((sectionTop, localBottom))
+                startColumns.append(starts)
+                switch description.sectionStart {
+                case .belowLongestColumn:
+                    if section.footerHeight > 0 {
+                        allAttributes.append(LayoutElement(
+                            kind: .footer, section: sectionIndex,
+                            frame: Rect(x: 0, y: LayoutArithmetic.absoluteY(localBottom, sectionTop: sectionTop),
+                                        width: width, height: section.footerHeight)))
+                    }
+                    sectionTop = sectionTop + (localBottom + section.footerHeight)
+                    contentHeight = sectionTop
+                case .continueColumns:
+                    contentHeight = localBottom
+                }
             }
         }
         layoutContentSize = Size(width: width, height: contentHeight)

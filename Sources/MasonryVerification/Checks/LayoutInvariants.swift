@@ -3,7 +3,8 @@ import MasonryLayout
 
 /// Properties every correct layout has, whatever the engine, read in layout coordinates (a
 /// horizontal layout's frames transposed back): each item is its height tall and as wide as
-/// its span (one column, or `columnWidth * k + columnSpacing * (k - 1)`), starts at a column's
+/// its span (one column, or `columnWidth * k + columnSpacing * (k - 1)`; weighted columns, from
+/// the leftmost covered column's x to the rightmost's far edge), starts at a column's
 /// x, the items covering a column come in y order without overlapping, and every frame lies
 /// inside the content size; format v3: an unmeasured item laid out with its estimate is exactly
 /// that tall, and a deferred one has no frame, is returned by no query, and leaves its rows
@@ -27,12 +28,15 @@ public enum LayoutInvariants {
         let inLayout = { (rect: Rect) in horizontal ? Rect(x: rect.y, y: rect.x, width: rect.height, height: rect.width) : rect }
         let size = engine.contentSize
         let content = horizontal ? Size(width: size.height, height: size.width) : size
-        let edgeSlack = 8 * description.width.ulp
         // The last item covering each column: its index and frame. One buffer, reused from
         // section to section (the fuzzer checks this after every step).
         var lastInColumn: [(item: Int, frame: Rect)?] = []
         for (section, sectionDescription) in description.sections.enumerated() {
             let columns = ColumnPositions(description, section: section)
+            // Weighted columns' x values are running sums (one rounding per column), so their
+            // far edge may pass the width by an ulp or so per column (129 equal weights in 768
+            // points: 768.000000000001).
+            let edgeSlack = Double(8 + (columns.weighted == nil ? 0 : 2 * columns.count)) * description.width.ulp
             if let maxColumnWidth = sectionDescription.maxColumnWidth, columns.columnWidth > maxColumnWidth {
                 return "section \(section)'s columns are \(columns.columnWidth) wide, past its maxColumnWidth \(maxColumnWidth)"
             }
@@ -51,9 +55,12 @@ public enum LayoutInvariants {
                 }
                 let frame = inLayout(screen)
                 let span = sectionDescription.span(ofItem: item).columnCount(in: columns.count)
-                let width = columns.width(ofSpan: span)
-                guard frame.width.bitPattern == width.bitPattern else {
-                    return "section \(section) item \(item) is \(frame.width) wide, \(span) column(s) are \(width)"
+                guard let (start, shared) = columns.start(ofSpanAt: frame.x, columns: span, width: frame.width) else {
+                    guard let (start, _) = columns.start(ofSpanAt: frame.x, columns: span) else {
+                        return "section \(section) item \(item) at x \(frame.x) starts at no column's x"
+                    }
+                    let width = columns.width(ofSpanFrom: start, columns: span)
+                    return "section \(section) item \(item) is \(frame.width) wide, \(span) column(s) from column \(start) are \(width)"
                 }
                 if sectionDescription.isItemUnmeasured(item), let estimate = sectionDescription.estimatedItemHeight,
                    frame.height.bitPattern != estimate.bitPattern {
@@ -61,9 +68,6 @@ public enum LayoutInvariants {
                 }
                 guard frame.height.bitPattern == sectionDescription.itemHeights[item].bitPattern else {
                     return "section \(section) item \(item) is \(frame.height) long, its height is \(sectionDescription.itemHeights[item])"
-                }
-                guard let (start, shared) = columns.start(ofSpanAt: frame.x, columns: span) else {
-                    return "section \(section) item \(item) at x \(frame.x) starts at no column's x"
                 }
                 guard frame.minY >= 0, frame.maxY <= slack(content.height, 2) else {
                     return "section \(section) item \(item) at \(screen) lies outside the content size \(size)"
@@ -105,7 +109,9 @@ public enum LayoutInvariants {
 /// A section's columns as the layout arithmetic (MasonryLayout.docc/LayoutArithmetic.md) places
 /// them: column `c` at `left + c * step` left to right, `((width - right) - columnWidth) - c *
 /// step` right to left, `step = columnWidth + columnSpacing`; centred (format v3), moved by
-/// half the room the columns leave between the insets.
+/// half the room the columns leave between the insets; weighted (format v3's `columnWeights`),
+/// each its share of the room, side by side from the leading inset, spans from the leftmost
+/// covered column's x to the rightmost's far edge.
 struct ColumnPositions {
     let count: Int
     let columnWidth: Double
@@ -113,6 +119,8 @@ struct ColumnPositions {
     let step: Double
     let firstX: Double
     let rightToLeft: Bool
+    /// Weighted columns: each column's x and width, in column order; nil for equal columns.
+    let weighted: (xs: [Double], widths: [Double])?
 
     init(_ description: LayoutDescription, section: Int) {
         let sectionDescription = description.sections[section]
@@ -129,33 +137,77 @@ struct ColumnPositions {
         } else {
             firstX = rightToLeft ? (description.width - right) - columnWidth : left
         }
+        let rightToLeft = rightToLeft
+        weighted = sectionDescription.columnWeights.map {
+            Self.weightedColumns($0, width: description.width, section: sectionDescription, rightToLeft: rightToLeft,
+                                 rounding: description.columnWidthRounding, displayScale: description.displayScale)
+        }
+    }
+
+    /// Weighted columns' x and widths: `available = ((width - left) - right) - columnSpacing *
+    /// (k - 1)`, widths `available * (weight / sum)` rounded, each x the previous column's far
+    /// edge plus the spacing (right to left, from the right inset leftwards).
+    private static func weightedColumns(_ weights: [Double], width: Double, section: SectionDescription, rightToLeft: Bool,
+                                        rounding: ColumnWidthRounding, displayScale: Double) -> (xs: [Double], widths: [Double]) {
+        let available = ((width - section.inset.left) - section.inset.right) - section.columnSpacing * Double(weights.count - 1)
+        let sum = weights.reduce(0, +)
+        let widths = weights.map { weight in
+            let exact = available * (weight / sum)
+            return switch rounding {
+            case .none: exact
+            case .nearest: (exact * displayScale).rounded() / displayScale
+            case .floor: (exact * displayScale).rounded(.down) / displayScale
+            }
+        }
+        var xs = [rightToLeft ? (width - section.inset.right) - widths[0] : section.inset.left]
+        for column in 1..<max(1, weights.count) {
+            xs.append(rightToLeft ? (xs[column - 1] - section.columnSpacing) - widths[column]
+                                  : (xs[column - 1] + widths[column - 1]) + section.columnSpacing)
+        }
+        return (xs, widths)
     }
 
     func x(ofColumn column: Int) -> Double {
-        rightToLeft ? firstX - Double(column) * step : firstX + Double(column) * step
+        if let weighted { return weighted.xs[column] }
+        return rightToLeft ? firstX - Double(column) * step : firstX + Double(column) * step
+    }
+
+    func width(ofColumn column: Int) -> Double {
+        weighted?.widths[column] ?? columnWidth
     }
 
     /// Whether column `column` meets `stamp` across (x, width) with open edges, as stamps raise
     /// columns: `x < stamp.x + stamp.width && stamp.x < x + columnWidth`.
     func meets(column: Int, stamp: Rect) -> Bool {
         let x = x(ofColumn: column)
-        return x < stamp.x + stamp.width && stamp.x < x + columnWidth
+        return x < stamp.x + stamp.width && stamp.x < x + width(ofColumn: column)
     }
 
-    func width(ofSpan span: Int) -> Double {
-        span == 1 ? columnWidth : columnWidth * Double(span) + columnSpacing * Double(span - 1)
+    /// The width of an item covering columns `start..<start + span`.
+    func width(ofSpanFrom start: Int, columns span: Int) -> Double {
+        guard let weighted else { return span == 1 ? columnWidth : columnWidth * Double(span) + columnSpacing * Double(span - 1) }
+        guard span > 1 else { return weighted.widths[start] }
+        let (left, right) = rightToLeft ? (start + span - 1, start) : (start, start + span - 1)
+        return (weighted.xs[right] + weighted.widths[right]) - weighted.xs[left]
     }
 
     /// The first column covered by a span of `span` columns whose frame starts at `x` (its
-    /// leftmost column is the start left to right, the last one right to left), and whether
-    /// another column has that x too; nil when `frameX` is no column's x (bit for bit) or the
-    /// span would not fit.
-    func start(ofSpanAt frameX: Double, columns span: Int) -> (start: Int, shared: Bool)? {
-        let estimate = ((rightToLeft ? firstX - frameX : frameX - firstX) / step).rounded()
-        guard estimate.isFinite, abs(estimate) < Double(count + 2) else { return nil }
-        let guess = Int(estimate)
+    /// leftmost column is the start left to right, the last one right to left) and, given a
+    /// `width`, is that wide (bit for bit: weighted columns sharing an x may differ in width),
+    /// and whether another column has that x too; nil when `frameX` is no column's x (bit for
+    /// bit) or no such span fits.
+    func start(ofSpanAt frameX: Double, columns span: Int, width: Double? = nil) -> (start: Int, shared: Bool)? {
         let at = { (column: Int) in (0..<self.count).contains(column) && self.x(ofColumn: column).bitPattern == frameX.bitPattern }
-        guard var first = (max(0, guess - 2)...min(count - 1, max(0, guess + 2))).first(where: at) else { return nil }
+        let found: Int?
+        if weighted != nil {
+            found = (0..<count).first(where: at)
+        } else {
+            let estimate = ((rightToLeft ? firstX - frameX : frameX - firstX) / step).rounded()
+            guard estimate.isFinite, abs(estimate) < Double(count + 2) else { return nil }
+            let guess = Int(estimate)
+            found = (max(0, guess - 2)...min(count - 1, max(0, guess + 2))).first(where: at)
+        }
+        guard var first = found else { return nil }
         // Columns closer than the arithmetic's rounding (a step below an ulp of their x) share
         // it, as a run of neighbours, which may reach past the guess: the lowest of the run
         // whose span fits.
@@ -164,7 +216,9 @@ struct ColumnPositions {
         while at(last + 1) { last += 1 }
         for leftmost in first...last {
             let start = rightToLeft ? leftmost - (span - 1) : leftmost
-            if start >= 0, start + span <= count { return (start, last > first) }
+            guard start >= 0, start + span <= count else { continue }
+            if let width, width.bitPattern != self.width(ofSpanFrom: start, columns: span).bitPattern { continue }
+            return (start, last > first)
         }
         return nil
     }

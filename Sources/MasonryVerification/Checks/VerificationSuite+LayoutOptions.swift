@@ -1,4 +1,4 @@
-// The layout-option cases of `masonry verify`'s matrix: narrowed, centred columns, a rounded count, a feed from the end, a flow tolerance with stamps.
+// The layout-option cases of `masonry verify`'s matrix: narrowed, centred columns, a rounded count, a feed from the end, a flow tolerance with stamps, weighted columns.
 import MasonryLayout
 import MasonryWorkloads
 
@@ -12,7 +12,10 @@ extension VerificationSuite {
     /// 24-point `flowTolerance`, ties to the highest index: a photo feed with spans of `large`
     /// items in an adaptive count under a banner and a sidebar (its `setWidth` updates change the
     /// count), then 1,000 items in 3 fixed columns under a stamp across the middle one (which
-    /// the same updates move under other columns without changing the count).
+    /// the same updates move under other columns without changing the count); and a right-to-left
+    /// photo feed with spans of `large` items in 4 weighted columns (1, 3, 2, 1.5), under a
+    /// stamp over the widest, placed with the same tolerance (its `setWidth` updates move and
+    /// resize every column).
     static func layoutOptionCases(large: Int, medium: Int) -> [Case] {
         var random = SplitMix64(seed: 0x4355_5354_4F4D)
         let inset = EdgeInsets(top: 8.5, left: 4, bottom: 6, right: 4.25)
@@ -51,14 +54,22 @@ extension VerificationSuite {
                                       itemHeights: HeightDistribution.photo.heights(count: 1000, columnWidth: 125, generator: &random))
         grid.stamps = [Rect(x: 130, y: 40.5, width: 130, height: 300)]
         let stamped = try! LayoutDescription(width: 390, tieBreak: .highestIndex, flowTolerance: 24, sections: [stampedFeed, grid])
+        var weightedFeed = SectionDescription(columns: 4, inset: inset, columnSpacing: 3.5, itemSpacing: 2.75,
+                                              itemHeights: HeightDistribution.photo.heights(count: large, columnWidth: 92, generator: &random),
+                                              itemSpans: SpanPattern.feed.spans(count: large, generator: &random))
+        weightedFeed.columnWeights = [1, 3, 2, 1.5]
+        weightedFeed.stamps = [Rect(x: 180, y: 0, width: 60, height: 400)]
+        let weighted = try! LayoutDescription(width: 390, columnWidthRounding: .nearest, displayScale: 3, direction: .rightToLeft,
+                                              flowTolerance: 24, sections: [weightedFeed])
         return [
             Case(name: "centred-max-width-tolerance/items:\(large)/sections:1/minColumnWidth:90", description: feed),
             Case(name: "centred-max-width-horizontal-round-robin/items:\(medium)/sections:64/columns:3", description: horizontal),
             Case(name: "chat-feed-from-the-end/items:\(medium)/sections:64/columns:2", description: chat),
             Case(name: "stamped-page-flow-tolerance/items:\(large + 1000)/sections:2/minColumnWidth:90", description: stamped),
+            Case(name: "weighted-columns-stamped-flow-tolerance/items:\(large)/sections:1/columns:4", description: weighted),
         ]
     }
 
     /// How many layouts `layoutOptionCases` makes.
-    static let layoutOptionCaseCount = 4
+    static let layoutOptionCaseCount = 5
 }

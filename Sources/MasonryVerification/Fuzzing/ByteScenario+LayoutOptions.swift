@@ -1,4 +1,4 @@
-// Format v3's layout options from the bytes after a scenario's format v3 part: column options, scrollOrigin, flowTolerance, stamps.
+// Format v3's layout options from the bytes after a scenario's format v3 part: column options, scrollOrigin, flowTolerance, stamps, columnWeights.
 @_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
@@ -11,8 +11,11 @@ extension ByteScenario {
     /// end of the scroll axis, and in shortest-column placement the next byte's low bits give a
     /// flow tolerance (none, 0, half a point, 1, 10, 100 points, the largest length). Then a
     /// byte per section: non-zero gives it a stamp over one of its columns (the byte picks
-    /// which), from its top, as tall as the byte's high bits say (0, 1, 40 points, 1e12). A
-    /// choice the description refuses falls back to none.
+    /// which), from its top, as tall as the byte's high bits say (0, 1, 40 points, 1e12). Then
+    /// a byte per section without a `maxColumnWidth` or center alignment: non-zero fixes its
+    /// count and weights its columns, column c `1 + ((byte >> (2 * (c % 4))) & 3)` (CSS's
+    /// `1fr 3fr`), with a byte whose top bit is set making column 0's weight 1e-9 (no room
+    /// after floor rounding). A choice the description refuses falls back to none.
     mutating func layoutOptions(of description: LayoutDescription) -> LayoutDescription {
         var sections = description.sections
         for index in sections.indices {
@@ -39,6 +42,17 @@ extension ByteScenario {
             let column = columns[byte % columns.count]
             sections[index].stamps = [Rect(x: column.x, y: 0, width: column.width, height: [0, 1, 40, 1e12][(byte >> 6) & 3])]
         }
-        return (try? rules.description(width: description.width, sections: sections)) ?? options
+        let stamped = (try? rules.description(width: description.width, sections: sections)) ?? options
+        sections = stamped.sections
+        for index in sections.indices where sections[index].maxColumnWidth == nil && sections[index].columnAlignment == .leading {
+            let byte = next()
+            guard byte != 0 else { continue }
+            sections[index].columnCount = .fixed(sections[index].columns)
+            sections[index].columnCountTolerance = nil
+            var weights = (0..<sections[index].columns).map { Double(1 + ((byte >> (2 * ($0 % 4))) & 3)) }
+            if byte & 0x80 != 0 { weights[0] = 1e-9 }
+            sections[index].columnWeights = weights
+        }
+        return (try? rules.description(width: description.width, sections: sections)) ?? stamped
     }
 }

@@ -1,4 +1,4 @@
-// The fuzz case features of format v3's layout options: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin, flowTolerance, stamps.
+// The fuzz case features of format v3's layout options: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin, flowTolerance, stamps, columnWeights.
 @_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
@@ -10,6 +10,7 @@ extension FuzzCaseFeature {
         .scrollOriginEnd, .scrollOriginEndHorizontal, .scrollOriginEndPinnedQuery, .scrollOriginEndUpdated, .scrollOriginEndAnchor,
         .flowTolerance, .flowToleranceMovesItems, .flowToleranceWithSpans, .flowToleranceHighestIndex, .flowToleranceUpdated,
         .stamps, .stampRaisesColumn, .stampEdgeAtColumnEdge, .stampsRightToLeftOrHorizontal, .stampsSetWidth, .stampsItemUpdate,
+        .columnWeights, .weightsWithSpans, .weightsRightToLeftOrHorizontal, .weightsWithStamps, .weightsSetWidth, .insertSectionWithWeights,
     ]
 
     /// Whether `chain` has this layout-option feature: in its descriptions, or in an update
@@ -19,7 +20,24 @@ extension FuzzCaseFeature {
         let fromTheEnd = chain.scenarios.filter { $0.description.scrollOrigin == .end }
         let tolerant = chain.scenarios.filter { $0.description.flowTolerance != nil }
         let stamped = descriptions.filter { $0.sections.contains { $0.stamps != nil } }
+        let weighted = descriptions.filter { $0.sections.contains { $0.columnWeights != nil } }
         switch self {
+        case .columnWeights:
+            return !weighted.isEmpty
+        case .weightsWithSpans:
+            return weighted.contains { $0.sections.contains { $0.columnWeights != nil && $0.itemSpans != nil } }
+        case .weightsRightToLeftOrHorizontal:
+            return weighted.contains { $0.direction == .rightToLeft || $0.axis == .horizontal }
+        case .weightsWithStamps:
+            return weighted.contains { $0.sections.contains { $0.columnWeights != nil && $0.stamps != nil } }
+        case .weightsSetWidth, .insertSectionWithWeights:
+            return Self.hasAcceptedUpdate(in: chain) { update, before in
+                switch update {
+                case .setWidth: return self == .weightsSetWidth && before.sections.contains { $0.columnWeights != nil }
+                case .insertSection(let section, _): return self == .insertSectionWithWeights && section.columnWeights != nil
+                default: return false
+                }
+            }
         case .stamps:
             return !stamped.isEmpty
         case .stampRaisesColumn:

@@ -94,6 +94,12 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case stampsRightToLeftOrHorizontal = "… in a right-to-left or horizontal layout"
     case stampsSetWidth = "… an accepted setWidth update (which columns they meet changes)"
     case stampsItemUpdate = "… an accepted item update in a section with stamps"
+    case columnWeights = "a section with columnWeights"
+    case weightsWithSpans = "… with spans across unequal columns"
+    case weightsRightToLeftOrHorizontal = "… in a right-to-left or horizontal layout (columns weighted from the right)"
+    case weightsWithStamps = "… with stamps (aimed at the weighted columns' edges)"
+    case weightsSetWidth = "… an accepted setWidth update (every column moves and resizes)"
+    case insertSectionWithWeights = "an accepted insertSection of a section with columnWeights"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
     public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {

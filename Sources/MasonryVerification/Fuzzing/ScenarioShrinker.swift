@@ -325,6 +325,8 @@ private final class Search {
                 for index in list.indices {
                     list[index].columns = min(list[index].columns, columns)
                     list[index].columnCountTolerance = nil
+                    // Weights (format v3) stay one per column: the first ones.
+                    list[index].columnWeights = list[index].columnWeights.map { Array($0.prefix(list[index].columns)) }
                 }
             }) {
                 return
@@ -335,7 +337,7 @@ private final class Search {
     /// Format v1 where it still fails: the rules (vertical, left to right, include trailing
     /// spacing, no floor rounding, display scale 1, from the start, no flow tolerance or a smaller one), then no spans, fixed column counts and
     /// none of format v3's column options (no `maxColumnWidth`, leading alignment, no
-    /// `columnCountTolerance`, no stamps or only the first) in every section at once and one by one, then the updates without spans, then plain queries
+    /// `columnCountTolerance`, no stamps or only the first, no column weights or equal ones) in every section at once and one by one, then the updates without spans, then plain queries
     /// (closed edges, headers not pinned), all at once and one by one.
     private func simplifyFormatV2(_ link: Int, _ with: ((inout LayoutScenario) -> Void) -> ScenarioChain) {
         func rebuilt(_ change: (inout RandomLayoutGenerator.Rules, inout [SectionDescription]) -> Void) -> ScenarioChain? {
@@ -365,6 +367,9 @@ private final class Search {
             { $0.maxColumnWidth = nil }, { $0.columnAlignment = .leading }, { $0.columnCountTolerance = nil },
             // Stamps: none, then the first alone.
             { $0.stamps = nil }, { $0.stamps = $0.stamps.map { Array($0.prefix(1)) } },
+            // Column weights: none (equal columns at the same count), then all 1 (the equal split
+            // through the weighted arithmetic).
+            { $0.columnWeights = nil }, { $0.columnWeights = $0.columnWeights.map { Array(repeating: 1, count: $0.count) } },
         ]
         for change in sectionChanges where !stopped {
             if !attempt(rebuilt { _, sections in for index in sections.indices { change(&sections[index]) } }) {

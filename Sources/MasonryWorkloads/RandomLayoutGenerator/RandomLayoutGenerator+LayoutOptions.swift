@@ -1,11 +1,11 @@
-// Format v3's layout options in random descriptions: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin, flowTolerance, stamps.
+// Format v3's layout options in random descriptions: maxColumnWidth, center alignment, columnCountTolerance, scrollOrigin, flowTolerance, stamps, columnWeights.
 import Foundation
 @_spi(Verification) import MasonryLayout
 
 extension RandomLayoutGenerator {
     /// The chances of format v3's layout options (the other libraries': `maxColumnWidth`,
     /// `columnAlignment: center`, `columnCountTolerance`, `scrollOrigin: end`, `flowTolerance`,
-    /// `stamps`) in a description
+    /// `stamps`, `columnWeights`) in a description
     /// and in sections that updates insert. Drawn from a stream of their own by the fuzzer, so
     /// that a case without them is the case it was before.
     public struct LayoutOptionRates: Sendable, Equatable {
@@ -30,9 +30,17 @@ extension RandomLayoutGenerator {
         /// (`stamps(for:)`).
         public var stamps = 0.0
         public var stampsPerSection = 0.0
+        /// That a description's sections may get column weights (drawn last, after the stamps),
+        /// and then, per section without a `maxColumnWidth` or center alignment, that it does
+        /// (`columnWeights(count:)`; a stamped one has its stamps aimed again at the weighted
+        /// columns); `weightsPerSection` also weights a section that the column options leave
+        /// without either.
+        public var columnWeights = 0.0
+        public var weightsPerSection = 0.0
 
         public init(options: Double = 0, maxColumnWidth: Double = 0, center: Double = 0, countTolerance: Double = 0,
-                    scrollOriginEnd: Double = 0, flowTolerance: Double = 0, stamps: Double = 0, stampsPerSection: Double = 0) {
+                    scrollOriginEnd: Double = 0, flowTolerance: Double = 0, stamps: Double = 0, stampsPerSection: Double = 0,
+                    columnWeights: Double = 0, weightsPerSection: Double = 0) {
             self.options = options
             self.maxColumnWidth = maxColumnWidth
             self.center = center
@@ -41,6 +49,8 @@ extension RandomLayoutGenerator {
             self.flowTolerance = flowTolerance
             self.stamps = stamps
             self.stampsPerSection = stampsPerSection
+            self.columnWeights = columnWeights
+            self.weightsPerSection = weightsPerSection
         }
 
         /// None: the descriptions of format v2 (and v3's measurement).
@@ -48,12 +58,12 @@ extension RandomLayoutGenerator {
         /// The fuzzer's rates (MasonryLayout.docc/Verification.md, "The generator's distribution").
         public static let fuzzing = LayoutOptionRates(options: 0.15, maxColumnWidth: 0.6, center: 0.5, countTolerance: 0.7,
                                                       scrollOriginEnd: 0.12, flowTolerance: 0.2, stamps: 0.15,
-                                                      stampsPerSection: 0.6)
+                                                      stampsPerSection: 0.6, columnWeights: 0.12, weightsPerSection: 0.7)
     }
 
     /// `description` with format v3's layout options at `rates`: column options
     /// (`withColumnOptions`), then `scrollOrigin: end`, then a `flowTolerance` (shortest column),
-    /// then stamps. O(items) for the checks.
+    /// then stamps, then column weights. O(items) for the checks.
     public mutating func withLayoutOptions(_ description: LayoutDescription, rates: LayoutOptionRates) -> LayoutDescription {
         let columns = withColumnOptions(description, rates: rates)
         var rules = Rules(of: columns)
@@ -63,6 +73,11 @@ extension RandomLayoutGenerator {
         if rarely(rates.stamps) {
             for index in sections.indices where chance(rates.stampsPerSection) {
                 sections[index].stamps = stamps(forSection: index, of: columns)
+            }
+        }
+        if rarely(rates.columnWeights) {
+            for index in sections.indices where chance(rates.weightsPerSection) {
+                sections[index] = weighted(sections[index], columns: columns.sections[index].columns, width: columns.width, rules: rules)
             }
         }
         guard rules != Rules(of: columns) || sections != columns.sections else { return columns }
@@ -178,7 +193,42 @@ extension RandomLayoutGenerator {
         section.columnAlignment = options.columnAlignment
         section.columnCountTolerance = options.columnCountTolerance
         if items.stamps == nil, rarely(rates.stamps) { section.stamps = stamps(forSection: 0, of: checked) }
+        if rarely(rates.weightsPerSection) {
+            section = weighted(section, columns: checked.sections[0].columns, width: alone.width, rules: Rules(of: alone))
+        }
         return section
+    }
+
+    /// `section` with `columnWeights` (`columnWeights(count:)`) for `columns`, the count it
+    /// resolves to in a view `width` wide, fixed at that count (an adaptive one's tolerance goes with it), its stamps
+    /// aimed again at the weighted columns; the section as it was when it has a
+    /// `maxColumnWidth`, center alignment or weights already, or when the weights leave a column
+    /// no room. O(columns + stamps).
+    private mutating func weighted(_ section: SectionDescription, columns: Int, width: Double, rules: Rules) -> SectionDescription {
+        guard section.maxColumnWidth == nil, section.columnAlignment == .leading, section.columnWeights == nil else { return section }
+        var weighted = section
+        weighted.columnCount = .fixed(columns)
+        weighted.columnCountTolerance = nil
+        weighted.columnWeights = columnWeights(count: weighted.columns)
+        guard let alone = try? rules.description(width: width, sections: [Self.emptied(weighted)]) else { return section }
+        if weighted.stamps != nil { weighted.stamps = stamps(forSection: 0, of: alone) }
+        return weighted
+    }
+
+    /// Weights for `count` columns: small whole numbers (CSS's `1fr 3fr`), all equal (the equal
+    /// split through the weighted arithmetic, whose x values round differently), fractions, or
+    /// one column far narrower or wider than the rest (down to none after rounding, which the
+    /// section then refuses). O(columns).
+    public mutating func columnWeights(count: Int) -> [Double] {
+        switch integer(0...4) {
+        case 0, 1: return (0..<count).map { _ in Double(integer(1...4)) }
+        case 2: return Array(repeating: pick([1, 0.1, 3]), count: count)
+        case 3: return (0..<count).map { _ in 0.01 + generator.unitDouble() * 10 }
+        default:
+            var weights = Array(repeating: 1.0, count: count)
+            weights[integer(0...(count - 1))] = pick([1e-3, 1e-9, 1e3, 1e300])
+            return weights
+        }
     }
 
     /// `section` (one-column width `columnWidth`) with a `maxColumnWidth` and center alignment,

@@ -107,9 +107,11 @@ extension SectionQuery {
     /// Whether an item covering `column` may meet the rect horizontally: the rect meets the
     /// column's x range widened by the column spacing, and a margin for rounding, on each side.
     private func mayMeetItems(coveringColumn column: Int) -> Bool {
-        let margin = (abs(geometry.firstColumnX) + geometry.step * Double(columnCount) + abs(rect.minX) + abs(rect.maxX)) * 0x1p-40
-        let x = geometry.x(ofColumn: column)
-        return (x - geometry.columnSpacing) - margin <= rect.maxX && rect.minX <= ((x + geometry.columnWidth) + geometry.columnSpacing) + margin
+        let columns = columnFrames
+        let margin = (columns.edgeMagnitude + abs(rect.minX) + abs(rect.maxX)) * 0x1p-40
+        let x = columns.x(ofColumn: column)
+        let spacing = columns.geometry.columnSpacing
+        return (x - spacing) - margin <= rect.maxX && rect.minX <= ((x + columns.width(ofColumn: column)) + spacing) + margin
     }
 
     /// Appends the items of blocks `blocks` that intersect the rect, in index order.
@@ -117,10 +119,11 @@ extension SectionQuery {
         let start = blocks.lowerBound << shift
         let end = min(itemCount, blocks.upperBound << shift)
         let covered = section.coveredColumns
+        let columns = columnFrames
         Self.append(upTo: end - start, to: &result) { output in
             var written = 0
             for item in start..<end {
-                let frame = SectionLayout.spannedFrame(extents[item], covered[item], geometry: geometry, top: top)
+                let frame = SectionLayout.spannedFrame(extents[item], covered[item], columns: columns, top: top)
                 if frame.intersects(rect) {
                     output[written] = LayoutElement(kind: .item, section: index, item: item, frame: frame)
                     written += 1

@@ -22,13 +22,16 @@ struct SectionBufferLayout: Equatable, Sendable {
     var positions: Int
     @usableFromInline var extents: Int
     @usableFromInline var columns: Int
+    /// Weighted columns only (format v3): each column's x and width, in pairs (`ColumnFrames`).
+    @usableFromInline var columnTable: Int
     var wordCount: Int
 
     /// Per item, for shortest column, a local y, a height (8 bytes each) and a column (2 bytes),
     /// for spans the same with the covered columns (4 bytes) instead of the column, for round
     /// robin a local y (8 bytes); per checkpoint the smallest height (8), each column's height (8)
     /// and, but for round robin, each column's last item (4), and for spans the round-robin
-    /// position (4); the column heights after the last item.
+    /// position (4); the column heights after the last item; with weighted columns (format v3),
+    /// each column's x and width (two words per column, last).
     init(shape: SectionShape, itemCapacity: Int) {
         let columns = shape.columnCount
         let tracksLastItems = shape.kernel.tracksLastItems
@@ -41,6 +44,7 @@ struct SectionBufferLayout: Equatable, Sendable {
         positions = lastItems + (tracksLastItems ? (checkpointCapacity * columns + 1) / 2 : 0)
         extents = positions + (hasSpans ? (checkpointCapacity + 1) / 2 : 0)
         self.columns = extents + (tracksLastItems ? 2 : 1) * itemCapacity
-        wordCount = self.columns + (hasSpans ? (itemCapacity + 1) / 2 : tracksLastItems ? (itemCapacity + 3) / 4 : 0)
+        columnTable = self.columns + (hasSpans ? (itemCapacity + 1) / 2 : tracksLastItems ? (itemCapacity + 3) / 4 : 0)
+        wordCount = columnTable + (shape.hasWeightedColumns ? 2 * columns : 0)
     }
 }

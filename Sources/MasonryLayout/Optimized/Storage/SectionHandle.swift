@@ -29,10 +29,11 @@ struct SectionHandle {
             (base + 8 * layout.extents).bindMemory(to: Double.self, capacity: layout.itemCapacity)
         }
         if layout.extents > layout.positions {  // spans
-            (base + 8 * layout.columns).bindMemory(to: CoveredColumns.self, capacity: 2 * (layout.wordCount - layout.columns))
+            (base + 8 * layout.columns).bindMemory(to: CoveredColumns.self, capacity: 2 * (layout.columnTable - layout.columns))
         } else {
-            (base + 8 * layout.columns).bindMemory(to: UInt16.self, capacity: 4 * (layout.wordCount - layout.columns))
+            (base + 8 * layout.columns).bindMemory(to: UInt16.self, capacity: 4 * (layout.columnTable - layout.columns))
         }
+        (base + 8 * layout.columnTable).bindMemory(to: Double.self, capacity: layout.wordCount - layout.columnTable)
     }
 
     @inlinable @inline(__always) var layout: SectionBufferLayout { header.pointee.layout }
@@ -125,6 +126,30 @@ struct SectionHandle {
         }
     }
 
+    // MARK: Columns
+
+    /// Weighted columns (format v3): each column's x and width, in pairs (`ColumnFrames`);
+    /// empty for equal columns, whose geometry says both.
+    @inlinable @inline(__always)
+    var columnTable: UnsafeMutableBufferPointer<Double> {
+        buffer(at: layout.columnTable, count: shape.hasWeightedColumns ? 2 * shape.columnCount : 0, of: Double.self)
+    }
+
+    /// Each column's x and width: the header's geometry, with the table for weighted columns.
+    @inlinable @inline(__always)
+    var columnFrames: ColumnFrames {
+        ColumnFrames(geometry: header.pointee.geometry, table: shape.hasWeightedColumns ? UnsafePointer(columnTable.baseAddress) : nil,
+                     count: shape.columnCount)
+    }
+
+    /// Gives the section `geometry` and, with weighted columns, the table `writeColumns` writes.
+    /// O(columns).
+    func setColumns(_ geometry: SectionGeometry, _ writeColumns: (UnsafeMutableBufferPointer<Double>) -> Void) {
+        assert(geometry.isWeighted == shape.hasWeightedColumns, "columns of another shape")
+        header.pointee.geometry = geometry
+        if shape.hasWeightedColumns { writeColumns(columnTable) }
+    }
+
     // MARK: Checkpoints
 
     /// Per checkpoint, the smallest column height (shortest column: the y of its item).
@@ -185,5 +210,6 @@ struct SectionHandle {
         checkpointY.baseAddress!.update(from: source.checkpointY.baseAddress!, count: checkpoints)
         checkpointHeights(0).baseAddress!.update(from: source.checkpointHeights(0).baseAddress!, count: checkpoints * shape.columnCount)
         endHeights.baseAddress!.update(from: source.endHeights.baseAddress!, count: shape.columnCount)
+        if shape.hasWeightedColumns { columnTable.baseAddress!.update(from: source.columnTable.baseAddress!, count: columnTable.count) }
     }
 }

@@ -39,12 +39,12 @@ struct SectionLayout: @unchecked Sendable {
     @inline(__always) var localBottom: Double { storage.withUnsafeMutablePointerToHeader { $0.pointee.localBottom } }
     @inline(__always) var endPosition: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.endPosition } }
 
-    var geometry: SectionGeometry {
-        get { header.geometry }
-        set {
-            makeUnique(itemCapacity: itemCount, keepingItems: itemCount, checkpoints: header.checkpointCount)
-            storage.withUnsafeMutablePointerToHeader { $0.pointee.geometry = newValue }
-        }
+    /// Moves the section's columns (a width change that keeps their count): `geometry`, and
+    /// the table `writeColumns` writes (`LayoutDescription.writeColumnTable`). O(columns), after
+    /// unsharing.
+    mutating func moveColumns(to geometry: SectionGeometry, _ writeColumns: (UnsafeMutableBufferPointer<Double>) -> Void) {
+        makeUnique(itemCapacity: itemCount, keepingItems: itemCount, checkpoints: header.checkpointCount)
+        storage.withHandle { $0.setColumns(geometry, writeColumns) }
     }
 
     /// The smallest start height and the largest end height: no element of the section lies
@@ -64,8 +64,8 @@ struct SectionLayout: @unchecked Sendable {
     /// with room for `itemCapacity` items. Keeps its allocation when it is not shared and
     /// fits (a repeated `prepare` then writes to memory it already owns), carving it anew for
     /// the new shape.
-    mutating func reset(shape: SectionShape, geometry: SectionGeometry, startPosition: Int, itemCapacity: Int,
-                        startHeight: (Int) -> Double) {
+    mutating func reset(shape: SectionShape, geometry: SectionGeometry, columns writeColumns: (UnsafeMutableBufferPointer<Double>) -> Void,
+                        startPosition: Int, itemCapacity: Int, startHeight: (Int, ColumnFrames) -> Double) {
         let layout = SectionBufferLayout(shape: shape, itemCapacity: itemCapacity)
         let reused = isKnownUniquelyReferenced(&storage) && storage.withUnsafeMutablePointers { header, buffers in
             // A repeated prepare of the same description: the same layout, only the contents change.
@@ -89,6 +89,7 @@ struct SectionLayout: @unchecked Sendable {
                                                         startPosition: startPosition, endPosition: startPosition))
         }
         storage.withHandle { section in
+            section.setColumns(geometry, writeColumns)
             Self.writeStartHeights(section, startHeight)
             section.endHeights.baseAddress!.update(from: section.checkpointHeights(0).baseAddress!, count: shape.columnCount)
             if shape.kernel.tracksLastItems { section.lastItems(0).update(repeating: SectionHandle.noItem) }
@@ -96,20 +97,23 @@ struct SectionLayout: @unchecked Sendable {
         }
     }
 
-    /// Gives the section `geometry` and column `c` the start height `startHeight(c)` (checkpoint
-    /// 0), keeping its items, their stored columns and its later checkpoints, which a
-    /// `layOut(from: 0, …)` then rewrites: a width change under stamps. O(columns).
-    mutating func restart(geometry: SectionGeometry, startHeight: (Int) -> Double) {
-        self.geometry = geometry  // unshares the storage, keeping every item
+    /// Moves the section's columns (`moveColumns`) and gives column `c` the start height
+    /// `startHeight(c, columns)` (checkpoint 0), keeping its items, their stored columns and its
+    /// later checkpoints, which a `layOut(from: 0, …)` then rewrites: a width change under
+    /// stamps. O(columns).
+    mutating func restart(geometry: SectionGeometry, columns writeColumns: (UnsafeMutableBufferPointer<Double>) -> Void,
+                          startHeight: (Int, ColumnFrames) -> Double) {
+        moveColumns(to: geometry, writeColumns)  // unshares the storage, keeping every item
         storage.withHandle { Self.writeStartHeights($0, startHeight) }
     }
 
     /// Writes checkpoint 0's column heights, `startHeight(c)`, and their minimum.
-    private static func writeStartHeights(_ section: SectionHandle, _ startHeight: (Int) -> Double) {
+    private static func writeStartHeights(_ section: SectionHandle, _ startHeight: (Int, ColumnFrames) -> Double) {
+        let columns = section.columnFrames
         let start = section.checkpointHeights(0)
         var lowest = Double.infinity
         for column in start.indices {
-            start[column] = startHeight(column)
+            start[column] = startHeight(column, columns)
             lowest = min(lowest, start[column])
         }
         section.checkpointY[0] = lowest

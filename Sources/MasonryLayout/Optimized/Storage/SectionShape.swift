@@ -8,10 +8,15 @@ struct SectionShape: Equatable, Sendable {
     /// log2 of the checkpoint interval K: at least 64 items, and 16 per column, so checkpoints
     /// (a height and a last item per column, 12 bytes) stay under one byte per item.
     @usableFromInline var intervalShift: Int
+    /// Whether the section's columns are weighted (format v3's `columnWeights`; spans kernel
+    /// only): its buffers then hold each column's x and width (`SectionHandle.columnTable`).
+    @usableFromInline var hasWeightedColumns: Bool
 
-    init(kernel: SectionKernel, columnCount: Int) {
+    init(kernel: SectionKernel, columnCount: Int, hasWeightedColumns: Bool = false) {
+        assert(!hasWeightedColumns || kernel.hasSpans, "weighted columns take the spans kernel")
         self.kernel = kernel
         self.columnCount = columnCount
+        self.hasWeightedColumns = hasWeightedColumns
         intervalShift = max(64, 16 * columnCount).roundedUpToPowerOfTwo.trailingZeroBitCount
     }
 
