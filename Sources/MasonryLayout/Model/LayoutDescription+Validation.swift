@@ -80,12 +80,10 @@ extension LayoutDescription {
         let columns = sections[index].columns
         if sections[index].columnWeights != nil {
             // Each weighted column its own width: a small weight may round to nothing.
-            let narrowest = withColumnFrames(ofSection: index) { frames in
-                (0..<columns).min { frames.width(ofColumn: $0) < frames.width(ofColumn: $1) }.map { ($0, frames.width(ofColumn: $0)) }!
-            }
-            guard narrowest.1 > 0 else {
-                throw LayoutError(.invalidValue, at: "\(path).columnWeights[\(narrowest.0)]",
-                                  "leaves column \(narrowest.0) no room in width \(width): its width would be \(narrowest.1)")
+            let narrowest = narrowestColumn(ofSection: index)
+            guard narrowest.width > 0 else {
+                throw LayoutError(.invalidValue, at: "\(path).columnWeights[\(narrowest.column)]",
+                                  "leaves column \(narrowest.column) no room in width \(width): its width would be \(narrowest.width)")
             }
         }
         let columnWidth = columnWidth(ofSection: index)

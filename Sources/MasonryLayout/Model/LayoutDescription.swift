@@ -73,7 +73,16 @@ public struct LayoutDescription: Hashable, Sendable {
         guard sections.withElementPointer(section, { $0.pointee.columnWeights != nil }) else {
             return geometry(ofSection: section).columnWidth
         }
-        return withColumnFrames(ofSection: section) { frames in (0..<frames.count).map(frames.width(ofColumn:)).min()! }
+        return narrowestColumn(ofSection: section).width
+    }
+
+    /// Section `section`'s narrowest column and its width (the first of equals): what a
+    /// one-column item of a weighted section is at least as wide as. O(columns).
+    func narrowestColumn(ofSection section: Int) -> (column: Int, width: Double) {
+        withColumnFrames(ofSection: section) { frames in
+            let column = (0..<frames.count).min { frames.width(ofColumn: $0) < frames.width(ofColumn: $1) }!
+            return (column, frames.width(ofColumn: column))
+        }
     }
 
     /// Calls `body` with section `section`'s column frames: its geometry, and for

@@ -120,13 +120,17 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// O(sections), and O(items) for the spans of sections that give them.
     static func pairedSections(in description: LayoutDescription, threads: Int) -> [(first: Int, second: Int)] {
         guard description.sectionStart == .belowLongestColumn else { return [] }
-        let shapes = description.sections.map { shape(columns: $0.columns, itemSpans: $0.itemSpans, weighted: $0.columnWeights != nil, of: description) }
+        let shapes = description.sections.indices.map { index in
+            description.sections.withElementPointer(index) {
+                shape(columns: $0.pointee.columns, itemSpans: $0.pointee.itemSpans, weighted: SectionColumns(of: $0).isWeighted, of: description)
+            }
+        }
         return ParallelBatches.plan(itemCounts: laidOutItemCounts(of: description) { _ in true }, threads: max(1, threads))
             .flatMap { pairs(ofBatch: $0).filter { laidOutAsPair(shapes[$0.first], shapes[$0.second]) } }
     }
 
-    /// The shape of a section of `columns` columns with `itemSpans` in `description`: its
-    /// kernel the one its spans need.
+    /// The shape of a section of `columns` columns with `itemSpans` in `description`, weighted as
+    /// `SectionColumns.isWeighted` says: its kernel the one its spans need.
     private static func shape(columns: Int, itemSpans: [ItemSpan]?, weighted: Bool, of description: LayoutDescription) -> SectionShape {
         // With keepColumns a shortest-column item may stay off the rule's column after a
         // re-measure, so those sections keep covered columns per item, as sections with spans
@@ -137,9 +141,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         let tolerates = (description.flowTolerance ?? 0) > 0 && columns > 1
         // Weighted columns (format v3) take the spans kernel, whose frames read each column's x
         // and width from a table, so the other kernels' lookups and queries keep format v2's
-        // arithmetic and cost (a branch on them cost a lookup 8 of its 29 instructions). One
-        // weighted column is the equal one, bit for bit.
-        let weighted = weighted && columns > 1
+        // arithmetic and cost (a branch on them cost a lookup 8 of its 29 instructions).
         let spans = keepsColumns || tolerates || weighted || (itemSpans.map { needsSpanKernel($0, columns: columns) } ?? false)
         return SectionShape(kernel: SectionKernel(placement: description.placement, spans: spans), columnCount: columns,
                             hasWeightedColumns: weighted)
@@ -154,7 +156,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             (section.pointee.columns, section.pointee.itemSpans,
              LayoutArithmetic.columnStart(headerHeight: section.pointee.headerHeight, insetTop: section.pointee.inset.top),
              section.pointee.inset.top, SectionDescription.laidOutItemCount(of: section, description.unmeasuredItems),
-             section.pointee.stamps, section.pointee.columnWeights != nil)
+             section.pointee.stamps, SectionColumns(of: section).isWeighted)
         }
         let shape = Self.shape(columns: columns, itemSpans: itemSpans, weighted: weighted, of: description)
         let geometry = description.geometry(ofSection: index)

@@ -1,5 +1,5 @@
 // Invariants every correct layout holds (heights, span widths, column x, order, bounds), checked.
-import MasonryLayout
+@_spi(Verification) import MasonryLayout
 
 /// Properties every correct layout has, whatever the engine, read in layout coordinates (a
 /// horizontal layout's frames transposed back): each item is its height tall and as wide as
@@ -138,29 +138,20 @@ struct ColumnPositions {
             firstX = rightToLeft ? (description.width - right) - columnWidth : left
         }
         let rightToLeft = rightToLeft
-        weighted = sectionDescription.columnWeights.map {
-            Self.weightedColumns($0, width: description.width, section: sectionDescription, rightToLeft: rightToLeft,
-                                 rounding: description.columnWidthRounding, displayScale: description.displayScale)
+        weighted = sectionDescription.columnWeights.map { _ in
+            Self.weightedColumns(widths: VerificationHooks.columnExtents(ofSection: section, in: description).map(\.width),
+                                 width: description.width, section: sectionDescription, rightToLeft: rightToLeft)
         }
     }
 
-    /// Weighted columns' x and widths: `available = ((width - left) - right) - columnSpacing *
-    /// (k - 1)`, widths `available * (weight / sum)` rounded, each x the previous column's far
-    /// edge plus the spacing (right to left, from the right inset leftwards).
-    private static func weightedColumns(_ weights: [Double], width: Double, section: SectionDescription, rightToLeft: Bool,
-                                        rounding: ColumnWidthRounding, displayScale: Double) -> (xs: [Double], widths: [Double]) {
-        let available = ((width - section.inset.left) - section.inset.right) - section.columnSpacing * Double(weights.count - 1)
-        let sum = weights.reduce(0, +)
-        let widths = weights.map { weight in
-            let exact = available * (weight / sum)
-            return switch rounding {
-            case .none: exact
-            case .nearest: (exact * displayScale).rounded() / displayScale
-            case .floor: (exact * displayScale).rounded(.down) / displayScale
-            }
-        }
+    /// Weighted columns' x, restated from their widths (the rounding of each column's share is
+    /// `LayoutArithmetic.weightedColumns`', told through `VerificationHooks.columnExtents`): each
+    /// x the previous column's far edge plus the spacing, right to left from the right inset
+    /// leftwards.
+    private static func weightedColumns(widths: [Double], width: Double, section: SectionDescription,
+                                        rightToLeft: Bool) -> (xs: [Double], widths: [Double]) {
         var xs = [rightToLeft ? (width - section.inset.right) - widths[0] : section.inset.left]
-        for column in 1..<max(1, weights.count) {
+        for column in 1..<max(1, widths.count) {
             xs.append(rightToLeft ? (xs[column - 1] - section.columnSpacing) - widths[column]
                                   : (xs[column - 1] + widths[column - 1]) + section.columnSpacing)
         }
