@@ -111,12 +111,13 @@ import Testing
     }
 
     /// Queries over weighted columns answer what the reference answers, across columns 64 and
-    /// up too (where the query's column mask stops).
-    @Test(arguments: [2, 100])
-    func queriesMatchTheReference(columns: Int) throws {
+    /// up too (where the query's column mask stops), with spans (the spans kernel) and without
+    /// (the weighted shortest-column kernel, whose query makes its own column mask).
+    @Test(arguments: [2, 100], [true, false])
+    func queriesMatchTheReference(columns: Int, spans: Bool) throws {
         var section = SectionDescription(columns: columns, columnSpacing: 1,
                                          itemHeights: (0..<3000).map { Double(($0 * 37) % 90 + 10) },
-                                         itemSpans: (0..<3000).map { $0 % 17 == 0 ? .columns(2) : .single })
+                                         itemSpans: spans ? (0..<3000).map { $0 % 17 == 0 ? .columns(2) : .single } : nil)
         section.columnWeights = (0..<columns).map { Double($0 % 5 + 1) }
         let description = try LayoutDescription(width: 4000, sections: [section])
         var generator = RandomLayoutGenerator(seed: 83)

@@ -139,11 +139,14 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         // A flow tolerance above 0 places items off the shortest column, which the span-free
         // kernels' sorted states cannot express; 0 is format v2's rule, and keeps their speed.
         let tolerates = (description.flowTolerance ?? 0) > 0 && columns > 1
-        // Weighted columns (format v3) take the spans kernel, whose frames read each column's x
-        // and width from a table, so the other kernels' lookups and queries keep format v2's
-        // arithmetic and cost (a branch on them cost a lookup 8 of its 29 instructions).
-        let spans = keepsColumns || tolerates || weighted || (itemSpans.map { needsSpanKernel($0, columns: columns) } ?? false)
-        return SectionShape(kernel: SectionKernel(placement: description.placement, spans: spans), columnCount: columns,
+        // Weighted columns (format v3) read each column's x and width from a table: shortest
+        // column in a kernel case of its own (`SectionKernel.weightedShortestColumn`: the
+        // sorted-heights loop, which looks at heights only), round robin in the spans kernel. The
+        // equal-column kernels' lookups and queries keep format v2's arithmetic and cost (a
+        // branch on weights inside them cost a lookup 8 of its 29 instructions).
+        let weightedRoundRobin = weighted && description.placement == .roundRobin
+        let spans = keepsColumns || tolerates || weightedRoundRobin || (itemSpans.map { needsSpanKernel($0, columns: columns) } ?? false)
+        return SectionShape(kernel: SectionKernel(placement: description.placement, spans: spans, weighted: weighted), columnCount: columns,
                             hasWeightedColumns: weighted)
     }
 

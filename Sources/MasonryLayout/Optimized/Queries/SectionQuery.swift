@@ -24,6 +24,10 @@ extension SectionLayout {
                 return Rect(x: geometry.x(ofColumn: Int(section.columns[item])),
                             y: LayoutArithmetic.absoluteY(extent.y, sectionTop: top),
                             width: geometry.columnWidth, height: extent.height)
+            case .weightedShortestColumn:
+                let (extent, column, columns) = (section.extents[item], Int(section.columns[item]), section.columnFrames)
+                return Rect(x: columns.x(ofColumn: column), y: LayoutArithmetic.absoluteY(extent.y, sectionTop: top),
+                            width: columns.width(ofColumn: column), height: extent.height)
             case .roundRobin:
                 return Rect(x: geometry.x(ofColumn: (header.pointee.startPosition + item) % header.pointee.shape.columnCount),
                             y: LayoutArithmetic.absoluteY(section.localY[item], sectionTop: top),
@@ -56,7 +60,12 @@ extension SectionLayout {
         storage._withUnsafeGuaranteedRef { $0.withHandle { section in
             let query = SectionQuery(section, index: index, rect: rect, top: top, heights: heights)
             switch section.shape.kernel {
-            case .shortestColumn: query.appendShortestColumnItems(to: &result)
+            case .shortestColumn:
+                query.appendShortestColumnItems(across: query.geometry, meeting: query.columnsMeetingRect, to: &result)
+            case .weightedShortestColumn:
+                let edges = query.columnFrames
+                query.appendShortestColumnItems(across: edges, meeting: SectionQuery.columnMask(across: edges, count: query.columnCount, rect: rect),
+                                                to: &result)
             case .roundRobin: query.appendRoundRobinItems(to: &result)
             case .spans: query.appendSpannedItems(to: &result)
             }
@@ -88,7 +97,8 @@ struct SectionQuery {
     let itemCount: Int
     let columnCount: Int
     let shift: Int
-    /// Bit c set when column c's x range meets the rect's (up to 64 columns).
+    /// Bit c set when equal column c's x range meets the rect's (up to 64 columns); a weighted
+    /// section's query makes its own (`columnMask(across:count:rect:)` over its table).
     let columnsMeetingRect: UInt64
 
     init(_ section: SectionHandle, index: Int, rect: Rect, top: Double, heights: UnsafeBufferPointer<Double>) {
@@ -104,34 +114,50 @@ struct SectionQuery {
         itemCount = section.itemCount
         columnCount = section.shape.columnCount
         shift = section.shape.intervalShift
+        columnsMeetingRect = Self.columnMask(across: geometry, count: columnCount, rect: rect)
+    }
+
+    /// Bit c set when column c's x range meets `rect`'s (up to 64 columns of `count`).
+    @inline(__always)
+    static func columnMask(across columns: some ColumnEdges, count: Int, rect: Rect) -> UInt64 {
         var mask: UInt64 = 0
-        for column in 0..<min(64, columnCount) where Self.meetsHorizontally(column, geometry: geometry, rect: rect) {
+        for column in 0..<min(64, count) where meetsHorizontally(column, across: columns, rect: rect) {
             mask |= 1 << UInt64(column)
         }
-        columnsMeetingRect = mask
+        return mask
     }
 
     /// `Rect.intersects`' horizontal half for column `column`'s frames.
     @inline(__always)
-    private static func meetsHorizontally(_ column: Int, geometry: SectionGeometry, rect: Rect) -> Bool {
-        let frame = Rect(x: geometry.x(ofColumn: column), y: 0, width: geometry.columnWidth, height: 0)
+    private static func meetsHorizontally(_ column: Int, across columns: some ColumnEdges, rect: Rect) -> Bool {
+        let frame = Rect(x: columns.x(ofColumn: column), y: 0, width: columns.width(ofColumn: column), height: 0)
         return frame.minX <= rect.maxX && rect.minX <= frame.maxX
     }
 
+    /// Whether column `column` meets the rect across: its bit in `mask` (`columnMask`) up to
+    /// column 63, tested above.
     @inline(__always)
-    private func meetsHorizontally(_ column: Int) -> Bool {
-        column < 64 ? columnsMeetingRect & (1 << UInt64(column)) != 0
-            : Self.meetsHorizontally(column, geometry: geometry, rect: rect)
+    private func meetsHorizontally(_ column: Int, across columns: some ColumnEdges, mask: UInt64) -> Bool {
+        column < 64 ? mask & (1 << UInt64(column)) != 0 : Self.meetsHorizontally(column, across: columns, rect: rect)
     }
 
-    /// Writes item `item`'s element (in column `column`) at `output` if its frame intersects
-    /// the rect; returns how many it wrote (0 or 1).
+    /// Writes item `item`'s element (in column `column` of the equal columns) at `output` if its
+    /// frame intersects the rect; returns how many it wrote (0 or 1).
     @inline(__always)
     private func write(_ item: Int, column: Int, to output: UnsafeMutablePointer<LayoutElement>) -> Int {
+        write(item, column: column, across: geometry, meeting: columnsMeetingRect, to: output)
+    }
+
+    /// Writes item `item`'s element (in column `column` of `edges`, whose columns meeting the
+    /// rect are `mask`) at `output` if its frame intersects the rect; returns how many it wrote
+    /// (0 or 1).
+    @inline(__always)
+    private func write(_ item: Int, column: Int, across edges: some ColumnEdges, meeting mask: UInt64,
+                       to output: UnsafeMutablePointer<LayoutElement>) -> Int {
         let extent = localY.isEmpty ? extents[item] : ItemExtent(y: localY[item], height: heights[item])
-        let frame = Rect(x: geometry.x(ofColumn: column), y: LayoutArithmetic.absoluteY(extent.y, sectionTop: top),
-                         width: geometry.columnWidth, height: extent.height)
-        guard frame.minY <= rect.maxY, rect.minY <= frame.maxY, meetsHorizontally(column) else { return 0 }
+        let frame = Rect(x: edges.x(ofColumn: column), y: LayoutArithmetic.absoluteY(extent.y, sectionTop: top),
+                         width: edges.width(ofColumn: column), height: extent.height)
+        guard frame.minY <= rect.maxY, rect.minY <= frame.maxY, meetsHorizontally(column, across: edges, mask: mask) else { return 0 }
         output.pointee = LayoutElement(kind: .item, section: index, item: item, frame: frame)
         return 1
     }
@@ -161,8 +187,12 @@ struct SectionQuery {
     /// index and the items that start inside the rect are one run, found by a search over the
     /// checkpoints and a scan of one block. An earlier item can reach into the rect only as the
     /// last of its column before that run (any later item of the column starts below its
-    /// bottom): at most one per column, found from the checkpoint of the run's block.
-    func appendShortestColumnItems(to result: inout [LayoutElement]) {
+    /// bottom): at most one per column, found from the checkpoint of the run's block. `edges`
+    /// gives each column's x and width (the equal columns' geometry, or a weighted section's
+    /// table: `SectionKernel.weightedShortestColumn`, for which this is specialized), `mask` the
+    /// columns among the first 64 that meet the rect across (`columnMask`).
+    @inline(__always)
+    func appendShortestColumnItems(across edges: some ColumnEdges, meeting mask: UInt64, to result: inout [LayoutElement]) {
         let first = firstItem(reaching: rect.minY)
         let block = min(first >> shift, section.header.pointee.checkpointCount - 1)
         let blockStart = block << shift
@@ -202,10 +232,10 @@ struct SectionQuery {
                 var written = 0
                 for candidate in 0..<candidates {
                     let item = Int(lastBefore[candidate])
-                    written += write(item, column: Int(columns[item]), to: output + written)
+                    written += write(item, column: Int(columns[item]), across: edges, meeting: mask, to: output + written)
                 }
                 for item in first..<runEnd {
-                    written += write(item, column: Int(columns[item]), to: output + written)
+                    written += write(item, column: Int(columns[item]), across: edges, meeting: mask, to: output + written)
                 }
                 return written
             }

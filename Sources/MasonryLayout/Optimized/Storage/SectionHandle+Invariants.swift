@@ -50,7 +50,7 @@ extension SectionHandle {
             if shape.kernel != .roundRobin {
                 precondition(extents[item].height.bitPattern == heights[item].bitPattern, "item \(item): height")
             }
-            if shape.kernel == .shortestColumn {
+            if shape.kernel.storesColumnPerItem {
                 precondition(y >= previousY, "item \(item): y decreases")
                 previousY = y
             }

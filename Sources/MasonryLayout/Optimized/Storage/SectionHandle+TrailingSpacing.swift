@@ -20,7 +20,7 @@ extension SectionHandle {
                     last[column] = first < itemCount
                         ? UInt32(truncatingIfNeeded: first + (itemCount - 1 - first) / columnCount * columnCount) : Self.noItem
                 }
-            case .shortestColumn, .spans:
+            case .shortestColumn, .weightedShortestColumn, .spans:
                 let checkpoint = header.checkpointCount - 1
                 _ = last.update(fromContentsOf: lastItems(checkpoint))
                 for item in (checkpoint << header.shape.intervalShift)..<itemCount {

@@ -63,15 +63,15 @@ struct SectionHandle {
     @inlinable @inline(__always)
     func y(ofItem item: Int) -> Double {
         switch shape.kernel {
-        case .shortestColumn, .spans: extents[item].y
+        case .shortestColumn, .weightedShortestColumn, .spans: extents[item].y
         case .roundRobin: localY[item]
         }
     }
 
-    /// Each item's column, shortest-column kernel only (empty otherwise).
+    /// Each item's column, shortest-column kernels only (empty otherwise).
     @inlinable @inline(__always)
     var columns: UnsafeMutableBufferPointer<UInt16> {
-        buffer(at: layout.columns, count: shape.kernel == .shortestColumn ? layout.itemCapacity : 0, of: UInt16.self)
+        buffer(at: layout.columns, count: shape.kernel.storesColumnPerItem ? layout.itemCapacity : 0, of: UInt16.self)
     }
 
     /// Each item's covered columns, spans kernel only (empty otherwise).
@@ -107,7 +107,7 @@ struct SectionHandle {
         assert(item >= 0 && item < itemCount, "item \(item) not laid out")
         let header = header.pointee
         switch header.shape.kernel {
-        case .shortestColumn: return Int(columns[item])
+        case .shortestColumn, .weightedShortestColumn: return Int(columns[item])
         case .roundRobin: return (header.startPosition + item) % header.shape.columnCount
         case .spans: return Int(coveredColumns[item].first)
         }
@@ -117,7 +117,7 @@ struct SectionHandle {
     @inline(__always)
     func covered(byItem item: Int) -> Range<Int> {
         switch shape.kernel {
-        case .shortestColumn, .roundRobin:
+        case .shortestColumn, .weightedShortestColumn, .roundRobin:
             let column = column(ofItem: item)
             return column..<(column + 1)
         case .spans:
@@ -196,7 +196,7 @@ struct SectionHandle {
         switch shape.kernel {
         case .roundRobin:
             localY.baseAddress!.update(from: source.localY.baseAddress!, count: items)
-        case .shortestColumn:
+        case .shortestColumn, .weightedShortestColumn:
             extents.baseAddress!.update(from: source.extents.baseAddress!, count: items)
             columns.baseAddress!.update(from: source.columns.baseAddress!, count: items)
         case .spans:

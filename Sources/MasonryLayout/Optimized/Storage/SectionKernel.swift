@@ -4,6 +4,12 @@
 enum SectionKernel: Equatable, Sendable {
     /// Shortest column, every item one column wide: per item its y, height and column.
     case shortestColumn
+    /// `shortestColumn` with columns of unequal widths (format v3's `columnWeights`): its
+    /// placement, loop and buffers, and each column's x and width in a table
+    /// (`SectionHandle.columnTable`), which only its frames read. A case of its own, so that the
+    /// one switch a lookup or a query already makes on the kernel picks its frames, and equal
+    /// columns keep format v2's arithmetic with no branch on weights.
+    case weightedShortestColumn
     /// Round robin, every item one column wide: per item its y (its column follows from its
     /// index, its height stays in the description).
     case roundRobin
@@ -13,10 +19,16 @@ enum SectionKernel: Equatable, Sendable {
     /// speed, are those of span-free sections.
     case spans(Placement)
 
-    /// The kernel of a section placed by `placement` whose items all cover one column, or not.
-    init(placement: Placement, spans: Bool) {
-        self = spans ? .spans(placement) : placement == .shortestColumn ? .shortestColumn : .roundRobin
+    /// The kernel of a section placed by `placement` whose items all cover one column, or not;
+    /// `weighted`, a shortest-column section's columns of unequal widths (round robin's weighted
+    /// sections take the spans kernel: `OptimizedLayoutEngine.shape`).
+    init(placement: Placement, spans: Bool, weighted: Bool = false) {
+        assert(!weighted || spans || placement == .shortestColumn, "weighted round robin takes the spans kernel")
+        self = spans ? .spans(placement) : placement == .roundRobin ? .roundRobin : weighted ? .weightedShortestColumn : .shortestColumn
     }
+
+    /// Whether the kernel stores a column per item (the sorted-heights kernels, equal columns or weighted).
+    @inlinable var storesColumnPerItem: Bool { self == .shortestColumn || self == .weightedShortestColumn }
 
     /// Whether checkpoints keep each column's last item (the kernels that store a column per item).
     var tracksLastItems: Bool { self != .roundRobin }
@@ -29,7 +41,7 @@ enum SectionKernel: Equatable, Sendable {
     /// The placement rule the kernel follows.
     var placement: Placement {
         switch self {
-        case .shortestColumn: .shortestColumn
+        case .shortestColumn, .weightedShortestColumn: .shortestColumn
         case .roundRobin: .roundRobin
         case .spans(let placement): placement
         }

@@ -164,7 +164,7 @@ struct SectionLayout: @unchecked Sendable {
                     state.baseAddress!.update(from: handle.checkpointHeights(block).baseAddress!, count: state.count)
                     RoundRobinKernel.place(heights: heights.baseAddress!, range: resume..<total, itemSpacing: itemSpacing,
                                            state: state, position: &position, into: handle)
-                case .shortestColumn:
+                case .shortestColumn, .weightedShortestColumn:
                     withScratchBuffer(of: UInt32.self, count: shape.columnCount) { lastItems in
                         _ = lastItems.update(fromContentsOf: handle.lastItems(block))
                         let lane = ShortestColumnKernel.Lane(heights: heights.baseAddress!, itemCount: total, itemSpacing: itemSpacing,

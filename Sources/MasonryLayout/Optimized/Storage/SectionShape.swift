@@ -8,12 +8,14 @@ struct SectionShape: Equatable, Sendable {
     /// log2 of the checkpoint interval K: at least 64 items, and 16 per column, so checkpoints
     /// (a height and a last item per column, 12 bytes) stay under one byte per item.
     @usableFromInline var intervalShift: Int
-    /// Whether the section's columns are weighted (format v3's `columnWeights`; spans kernel
-    /// only): its buffers then hold each column's x and width (`SectionHandle.columnTable`).
+    /// Whether the section's columns are weighted (format v3's `columnWeights`; the spans and
+    /// weighted shortest-column kernels only): its buffers then hold each column's x and width
+    /// (`SectionHandle.columnTable`).
     @usableFromInline var hasWeightedColumns: Bool
 
     init(kernel: SectionKernel, columnCount: Int, hasWeightedColumns: Bool = false) {
-        assert(!hasWeightedColumns || kernel.hasSpans, "weighted columns take the spans kernel")
+        assert(hasWeightedColumns == (kernel == .weightedShortestColumn) || kernel.hasSpans,
+               "weighted columns take the spans kernel or the weighted shortest-column one")
         self.kernel = kernel
         self.columnCount = columnCount
         self.hasWeightedColumns = hasWeightedColumns
