@@ -191,7 +191,6 @@ struct SectionQuery {
     /// gives each column's x and width (the equal columns' geometry, or a weighted section's
     /// table: `SectionKernel.weightedShortestColumn`, for which this is specialized), `mask` the
     /// columns among the first 64 that meet the rect across (`columnMask`).
-    @inline(__always)
     func appendShortestColumnItems(across edges: some ColumnEdges, meeting mask: UInt64, to result: inout [LayoutElement]) {
         let first = firstItem(reaching: rect.minY)
         let block = min(first >> shift, section.header.pointee.checkpointCount - 1)

@@ -50,13 +50,13 @@ struct SectionHandle {
     /// Each item's local y and height (capacity, not count): shortest column and spans.
     @inlinable @inline(__always)
     var extents: UnsafeMutableBufferPointer<ItemExtent> {
-        buffer(at: layout.extents, count: shape.kernel != .roundRobin ? layout.itemCapacity : 0, of: ItemExtent.self)
+        buffer(at: layout.extents, count: shape.kernel.storesExtents ? layout.itemCapacity : 0, of: ItemExtent.self)
     }
 
     /// Each item's local y (capacity, not count), round robin without spans only.
     @inlinable @inline(__always)
     var localY: UnsafeMutableBufferPointer<Double> {
-        buffer(at: layout.extents, count: shape.kernel == .roundRobin ? layout.itemCapacity : 0, of: Double.self)
+        buffer(at: layout.extents, count: shape.kernel.storesExtents ? 0 : layout.itemCapacity, of: Double.self)
     }
 
     /// Item `item`'s local y.
