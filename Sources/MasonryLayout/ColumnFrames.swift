@@ -2,8 +2,9 @@
 /// Where each column of one section is and how wide: from its `SectionGeometry` when the
 /// columns are equal, or from a table of each column's x and width in pairs when they are
 /// weighted (format v3's `columnWeights`, `LayoutArithmetic.weightedColumns`). The reference
-/// engine's frames, the optimized engine's spans kernel's (weighted sections take that kernel
-/// only) and stamps' columns come from here.
+/// engine's frames, the optimized engine's weighted frames (the spans kernel's and the weighted
+/// shortest-column kernel's; equal columns' kernels read their `SectionGeometry` directly) and
+/// stamps' columns come from here.
 ///
 /// A pointer, not an array: trivially copyable, so the optimized engine's lookups and queries
 /// make one per call without a retain (its table lives in the section's own allocation, the

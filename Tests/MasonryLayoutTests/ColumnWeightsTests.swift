@@ -1,5 +1,5 @@
 // Tests of format v3's columnWeights (FlashList's getColumnFlex, CSS 1fr 3fr): unequal columns, by hand and against the reference.
-import MasonryLayout
+@_spi(Verification) import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads
 import Testing
@@ -108,6 +108,22 @@ import Testing
                 sections[index].columnWeights = generator.columnWeights(count: sections[index].columns)
             }
         }
+    }
+
+    /// Weighted sections of one shape are laid out two at a time by the pair kernel, as equal
+    /// ones are (its loop reads heights only), each with its own column table.
+    @Test(arguments: [1, 2])
+    func weightedSectionsOfOneShapeArePairedAndAgree(threads: Int) throws {
+        let sections = (0..<6).map { index in
+            var section = SectionDescription(columns: 4, columnSpacing: 2,
+                                             itemHeights: (0..<(200 + 37 * index)).map { Double(($0 * 53 + index) % 120 + 20) })
+            section.columnWeights = [1, 2 + Double(index), 0.5, 3]
+            return section
+        }
+        let description = try LayoutDescription(width: 500, sections: sections)
+        #expect(!VerificationHooks.pairedSections(in: description, threads: threads).isEmpty)
+        var generator = RandomLayoutGenerator(seed: 89)
+        expectSameLayoutThroughUpdates(description, threads: threads, updates: 12, generator: &generator)
     }
 
     /// Queries over weighted columns answer what the reference answers, across columns 64 and

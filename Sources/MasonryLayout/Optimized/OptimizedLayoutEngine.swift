@@ -110,9 +110,10 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     }
 
     /// Whether `layOutFresh` lays two sections of these shapes out together (the pair kernel):
-    /// the same shape, shortest column, a column count sorted heights serve.
+    /// the same shape, shortest column (equal columns or weighted: the loop reads heights only),
+    /// a column count sorted heights serve.
     private static func laidOutAsPair(_ shape: SectionShape, _ other: SectionShape) -> Bool {
-        shape.kernel == .shortestColumn && SectionLayout.pairableColumns.contains(shape.columnCount) && other == shape
+        shape.kernel.storesColumnPerItem && SectionLayout.pairableColumns.contains(shape.columnCount) && other == shape
     }
 
     /// The sections a fresh `prepare` of `description` on `threads` threads lays out as pairs,

@@ -198,7 +198,7 @@ struct SectionLayout: @unchecked Sendable {
                             _ second: inout SectionLayout, _ secondSection: UnsafePointer<SectionDescription>, rules: SectionRules) {
         let shape = first.header.shape
         let tieBreak = rules.tieBreak
-        precondition(shape == second.header.shape && shape.kernel == .shortestColumn
+        precondition(shape == second.header.shape && shape.kernel.storesColumnPerItem
                      && PairLayout.columnRange.contains(shape.columnCount), "sections that cannot be paired")
         let counts = (SectionDescription.laidOutItemCount(of: firstSection, rules.unmeasuredItems),
                       SectionDescription.laidOutItemCount(of: secondSection, rules.unmeasuredItems))
