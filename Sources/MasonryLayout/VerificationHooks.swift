@@ -50,6 +50,15 @@ public enum VerificationHooks {
         return (available, stride, LayoutArithmetic.columnCountExcess(available: available, stride: stride))
     }
 
+    /// The weighted sections of `description` that the optimized engine lays out with its
+    /// sorted-heights kernel (shortest column, columns of unequal widths, no item spanning several
+    /// columns, neither `keepColumns` nor a flow tolerance: `SectionKernel.weightedShortestColumn`),
+    /// by the engine's own rule, so that the fuzzer counts the cases that reach that kernel.
+    /// O(sections), and O(items) for the spans of sections that give them.
+    public static func weightedSortedHeightsSections(in description: LayoutDescription) -> [Int] {
+        OptimizedLayoutEngine.sections(of: description, laidOutBy: .weightedShortestColumn)
+    }
+
     /// Section `section` of `description`'s columns as the layout arithmetic places them
     /// (`ColumnFrames`, equal or weighted): each column's physical x and width, in column order. The fuzzer aims
     /// stamps at their edges from here. O(columns).

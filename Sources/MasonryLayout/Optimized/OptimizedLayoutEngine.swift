@@ -121,13 +121,26 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// O(sections), and O(items) for the spans of sections that give them.
     static func pairedSections(in description: LayoutDescription, threads: Int) -> [(first: Int, second: Int)] {
         guard description.sectionStart == .belowLongestColumn else { return [] }
-        let shapes = description.sections.indices.map { index in
+        let shapes = shapes(of: description)
+        return ParallelBatches.plan(itemCounts: laidOutItemCounts(of: description) { _ in true }, threads: max(1, threads))
+            .flatMap { pairs(ofBatch: $0).filter { laidOutAsPair(shapes[$0.first], shapes[$0.second]) } }
+    }
+
+    /// The sections of `description` laid out by `kernel` (`VerificationHooks
+    /// .weightedSortedHeightsSections(in:)`). O(sections), and O(items) for the spans of sections
+    /// that give them.
+    static func sections(of description: LayoutDescription, laidOutBy kernel: SectionKernel) -> [Int] {
+        let shapes = shapes(of: description)
+        return shapes.indices.filter { shapes[$0].kernel == kernel }
+    }
+
+    /// Each section's shape in `description`.
+    private static func shapes(of description: LayoutDescription) -> [SectionShape] {
+        description.sections.indices.map { index in
             description.sections.withElementPointer(index) {
                 shape(columns: $0.pointee.columns, itemSpans: $0.pointee.itemSpans, weighted: SectionColumns(of: $0).isWeighted, of: description)
             }
         }
-        return ParallelBatches.plan(itemCounts: laidOutItemCounts(of: description) { _ in true }, threads: max(1, threads))
-            .flatMap { pairs(ofBatch: $0).filter { laidOutAsPair(shapes[$0.first], shapes[$0.second]) } }
     }
 
     /// The shape of a section of `columns` columns with `itemSpans` in `description`, weighted as

@@ -10,7 +10,7 @@ extension FuzzCaseFeature {
         .scrollOriginEnd, .scrollOriginEndHorizontal, .scrollOriginEndPinnedQuery, .scrollOriginEndUpdated, .scrollOriginEndAnchor,
         .flowTolerance, .flowToleranceMovesItems, .flowToleranceWithSpans, .flowToleranceHighestIndex, .flowToleranceUpdated,
         .stamps, .stampRaisesColumn, .stampEdgeAtColumnEdge, .stampsRightToLeftOrHorizontal, .stampsSetWidth, .stampsItemUpdate,
-        .columnWeights, .weightsWithSpans, .weightsRightToLeftOrHorizontal, .weightsWithStamps, .weightsSetWidth, .insertSectionWithWeights,
+        .columnWeights, .weightsSortedHeightsKernel, .weightsSortedHeightsKernelUpdated, .weightsWithSpans, .weightsRightToLeftOrHorizontal, .weightsWithStamps, .weightsSetWidth, .insertSectionWithWeights,
     ]
 
     /// Whether `chain` has this layout-option feature: in its descriptions, or in an update
@@ -24,6 +24,13 @@ extension FuzzCaseFeature {
         switch self {
         case .columnWeights:
             return !weighted.isEmpty
+        case .weightsSortedHeightsKernel:
+            return weighted.contains { !VerificationHooks.weightedSortedHeightsSections(in: $0).isEmpty }
+        case .weightsSortedHeightsKernelUpdated:
+            return chain.scenarios.contains { scenario in
+                let sorted = Set(VerificationHooks.weightedSortedHeightsSections(in: scenario.description))
+                return !sorted.isEmpty && Self.acceptedItemUpdates(of: scenario).contains { sorted.contains($0.section) }
+            }
         case .weightsWithSpans:
             return weighted.contains { $0.sections.contains { $0.columnWeights != nil && $0.itemSpans != nil } }
         case .weightsRightToLeftOrHorizontal:

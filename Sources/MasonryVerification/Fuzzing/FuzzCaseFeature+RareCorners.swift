@@ -52,7 +52,7 @@ extension FuzzCaseFeature {
 
     /// The sections of the item updates (append, insert, set, delete, and format v3's measuring
     /// ones) that the reference accepts, in order, with the description each applied to.
-    private static func acceptedItemUpdates(of scenario: LayoutScenario) -> [(section: Int, update: LayoutUpdate)] {
+    static func acceptedItemUpdates(of scenario: LayoutScenario) -> [(section: Int, update: LayoutUpdate)] {
         var description = scenario.description
         var accepted: [(section: Int, update: LayoutUpdate)] = []
         for update in scenario.updates {

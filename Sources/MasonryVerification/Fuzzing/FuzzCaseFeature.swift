@@ -95,6 +95,8 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case stampsSetWidth = "… an accepted setWidth update (which columns they meet changes)"
     case stampsItemUpdate = "… an accepted item update in a section with stamps"
     case columnWeights = "a section with columnWeights"
+    case weightsSortedHeightsKernel = "… laid out by the sorted-heights kernel (shortest column, no spans, keepColumns or flowTolerance)"
+    case weightsSortedHeightsKernelUpdated = "… with an accepted item update in such a section"
     case weightsWithSpans = "… with spans across unequal columns"
     case weightsRightToLeftOrHorizontal = "… in a right-to-left or horizontal layout (columns weighted from the right)"
     case weightsWithStamps = "… with stamps (aimed at the weighted columns' edges)"
