@@ -15,6 +15,8 @@ extension LayoutInvariants {
     /// miscounted and an operation order changed. O(items) plus a reference layout of the
     /// measured items.
     enum DeferredRows {
+        /// The first of these invariants `engine`'s layout breaks, or nil. O(items) plus a
+        /// reference layout of the measured items.
         static func firstViolation(in engine: some LayoutEngine) -> String? {
             let description = engine.layoutDescription
             guard description.unmeasuredItems == .deferred else { return nil }
