@@ -370,9 +370,9 @@ public struct BenchmarkRunner {
         return best / Double(max(1, description.itemCount)) * items
     }
 
-    /// The timed runs of each re-stack floor after a session (`RestackFloorBenchmark`): a few
-    /// milliseconds each at 1M items.
-    static let restackFloorRepetitions = 9
+    /// The timed runs of each re-stack floor after a session (`RestackFloorBenchmark`), the
+    /// fastest kept: a few milliseconds each at 1M items.
+    static let restackFloorRepetitions = 15
 
     /// The most item lay-outs a `keepColumns` session's verification replays on the reference
     /// (about a second in a release build).
