@@ -153,6 +153,20 @@ enum LayoutArithmetic {
         return (deepest + Double(rows) * estimatedItemHeight) + insetBottom
     }
 
+    /// A section's height along the scroll axis, `localBottom + footerHeight` (`belowLongestColumn`).
+    @inlinable
+    static func sectionHeight(localBottom: Double, footerHeight: Double) -> Double {
+        localBottom + footerHeight
+    }
+
+    /// The next section's top, `sectionTop + sectionHeight`, one addition: the tops are a
+    /// running sum from 0 in section order (`belowLongestColumn`), and the last one is the
+    /// content's length.
+    @inlinable
+    static func nextSectionTop(after sectionTop: Double, sectionHeight: Double) -> Double {
+        sectionTop + sectionHeight
+    }
+
     /// The highest start top that still counts as tied with the lowest, `minimum`, under format
     /// v3's `flowTolerance`: `minimum + flowTolerance`, one addition. Every start whose top is
     /// `<=` it is a candidate, and the tie rule picks the lowest or the highest of them.

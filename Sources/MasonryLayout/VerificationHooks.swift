@@ -77,6 +77,31 @@ public enum VerificationHooks {
         reference.meetsWithOpenEdges(item: indexPath, rect: rect)
     }
 
+    /// Section `section`'s deepest column end as `reference` laid it out: its longest column, or
+    /// with `trailingItemSpacing: "exclude"` its deepest item bottom, what the section's local
+    /// bottom adds the reserved rows and `inset.bottom` to. The deferred-rows invariant reads it
+    /// off a reference layout of the measured items only. O(1).
+    public static func deepestColumnEnd(ofSection section: Int, in reference: ReferenceLayoutEngine) -> Double {
+        reference.deepestColumnEnd(ofSection: section)
+    }
+
+    /// Where section `section` of `description` ends when its deepest column ends at `deepest`
+    /// (section-local), it holds `deferredItems` deferred items and starts at `top`: its footer's
+    /// y (`sectionTop + localBottom`, the reserved rows in `LayoutArithmetic.localBottom`) and the
+    /// next section's top (`sectionTop + (localBottom + footerHeight)`, the content's length after
+    /// the last section), with the layout arithmetic's own operations in their order, so that the
+    /// deferred-rows invariant compares bit for bit (`belowLongestColumn`). O(1).
+    public static func sectionEnd(ofSection section: Int, in description: LayoutDescription, top: Double, deepest: Double,
+                                  deferredItems: Int) -> (footerY: Double, nextTop: Double) {
+        description.sections.borrowElement(section) { section in
+            let localBottom = LayoutArithmetic.localBottom(
+                deepest: deepest, reservingRowsFor: deferredItems, columns: section.columns,
+                estimatedItemHeight: section.estimatedItemHeight ?? 0, insetBottom: section.inset.bottom)
+            let height = LayoutArithmetic.sectionHeight(localBottom: localBottom, footerHeight: section.footerHeight)
+            return (LayoutArithmetic.absoluteY(localBottom, sectionTop: top), LayoutArithmetic.nextSectionTop(after: top, sectionHeight: height))
+        }
+    }
+
     /// Whether this build of the engine replays every section it lays out against the layout
     /// arithmetic (`-DMASONRY_INTERNAL_CHECKS`, as `Scripts/test` and CI build it; never a
     /// client's build, Debug or Release), so that a test can insist on it.

@@ -129,8 +129,14 @@ import Testing
             #expect(record.realTimes.count == 1 && record.medianCounter(.frames) == frames, "\(record.name)")
             #expect(record.medianCounter(.p50)! <= record.medianCounter(.p99)! && record.medianCounter(.p99)! <= record.medianCounter(.max)!)
             #expect(record.medianCounter(.framesOverBudget) != nil)
+            // Estimated keepColumns sessions time their re-stack floor (RestackFloorBenchmark); no other does.
+            let restacks = record.name.hasSuffix("/unmeasured:estimated/remeasure:keepColumns")
+            #expect(record.medianCounter(.restackChainP99).map { $0 > 0 } ?? false == restacks, "\(record.name)")
+            #expect(record.medianCounter(.restackFloorP99).map { $0 > 0 } ?? false == restacks, "\(record.name)")
         }
-        #expect(ReportWriters.markdown(outcome.report).contains("### session (per frame p50 / p99 / max"))
+        let markdown = ReportWriters.markdown(outcome.report)
+        #expect(markdown.contains("### session (per frame p50 / p99 / max"))
+        #expect(markdown.contains("Estimated keepColumns sessions: the p99 frame over re-stacking"))
     }
 
     @Test func instructionModeSkipsWorkloadsPastItsLimitWhateverTheFilter() throws {

@@ -37,6 +37,12 @@ public enum BenchmarkCounter: String, CaseIterable, Sendable {
     /// prepare speed, measured after the frames (the best of three fresh prepares of its final
     /// description, per item); nanoseconds, or instructions in instruction mode.
     case suffixReplaceP99 = "suffix_replace_p99"
+    /// An estimated `keepColumns` session's floor: its `suffix_items_p99` last items re-stacked
+    /// in their columns by the column-height chain alone (`RestackFloor.chain`), measured after
+    /// the frames; nanoseconds, time mode only.
+    case restackChainP99 = "restack_chain_p99"
+    /// The same re-stack writing each item's extent as the engine stores it (`RestackFloor.restack`).
+    case restackFloorP99 = "restack_floor_p99"
 
     /// The counters a gate compares exactly (deterministic on one build).
     public static let exact: [BenchmarkCounter] = [.instructions, .mallocs, .bytesPerItem]

@@ -328,6 +328,16 @@ public struct BenchmarkRunner {
         if variant.unmeasured == .estimated, variant.remeasure == .reflow, let suffix = record.counters[0][BenchmarkCounter.suffixItemsP99.rawValue] {
             record.counters[0][BenchmarkCounter.suffixReplaceP99.rawValue] = Self.replacingCost(of: suffix, on: session.engine, name, measurer)
         }
+        // keepColumns' yardstick: the p99 frame's suffix re-stacked at the machine's limit, timed
+        // (skipped when counting instructions, as the prepare floors are: BenchmarkPlan.floorIsTimed).
+        if variant.unmeasured == .estimated, variant.remeasure == .keepColumns, configuration.metric == .time,
+           measured.sections[0].itemSpans == nil, let suffix = record.counters[0][BenchmarkCounter.suffixItemsP99.rawValue] {
+            let floors = RestackFloorBenchmark.measure(suffix: Int(suffix.rounded(.up)), of: session.engine,
+                                                       repetitions: Self.restackFloorRepetitions)
+            record.counters[0][BenchmarkCounter.restackChainP99.rawValue] = floors.chain
+            record.counters[0][BenchmarkCounter.restackFloorP99.rawValue] = floors.restack
+            if let mismatch = floors.mismatch { mismatches.append("\(name): \(mismatch)") }
+        }
         records.append(record)
         if measured.itemCount <= configuration.suite.largestSlowEngineWorkload {
             switch variant.remeasure {
@@ -359,6 +369,10 @@ public struct BenchmarkRunner {
         blackHole(engine)
         return best / Double(max(1, description.itemCount)) * items
     }
+
+    /// The timed runs of each re-stack floor after a session (`RestackFloorBenchmark`), the
+    /// fastest kept: a few milliseconds each at 1M items.
+    static let restackFloorRepetitions = 15
 
     /// The most item lay-outs a `keepColumns` session's verification replays on the reference
     /// (about a second in a release build).

@@ -75,16 +75,29 @@ public enum ReportWriters {
         if !floorWarnings.isEmpty {
             summary.append(.paragraph(floorWarnings.map { "- \($0)" }.joined(separator: "\n")))
         }
-        let yardsticks = named.compactMap { name, record -> String? in
-            guard name.operation == .session, let p99 = record.medianCounter(.p99), let replacing = record.medianCounter(.suffixReplaceP99),
-                  replacing > 0 else { return nil }
-            let items = name.parameters.first { $0.hasPrefix("items:") } ?? ""
-            return "\(name.engine?.rawValue ?? "?") (\(items)) \(Format.number(p99 / replacing, digits: 2))x"
+        // A session's p99 frame over its yardsticks' counters, "engine (items:N) 1.23x[, 4.56x]".
+        let overYardsticks = { (counters: [BenchmarkCounter], suffixes: [String]) in
+            named.compactMap { name, record -> String? in
+                guard name.operation == .session, let p99 = record.medianCounter(.p99) else { return nil }
+                let yardsticks = counters.compactMap { record.medianCounter($0) }
+                guard yardsticks.count == counters.count, yardsticks.allSatisfy({ $0 > 0 }) else { return nil }
+                let items = name.parameters.first { $0.hasPrefix("items:") } ?? ""
+                let ratios = zip(yardsticks, suffixes).map { "\(Format.number(p99 / $0, digits: 2))x\($1)" }
+                return "\(name.engine?.rawValue ?? "?") (\(items)) " + ratios.joined(separator: ", ")
+            }
         }
+        let yardsticks = overYardsticks([.suffixReplaceP99], [""])
         if !yardsticks.isEmpty {
             summary.append(.paragraph("Estimated reflow sessions: the p99 frame over re-placing the p99 frame's suffix at the engine's own "
                                       + "prepare speed, measured after the frames (suffix_replace_p99; the target: <= 1.5x): "
                                       + yardsticks.joined(separator: ", ") + "."))
+        }
+        let restackFloors = overYardsticks([.restackChainP99, .restackFloorP99], [" over the chain", " over the re-stack floor"])
+        if !restackFloors.isEmpty {
+            summary.append(.paragraph("Estimated keepColumns sessions: the p99 frame over re-stacking the p99 frame's suffix at the machine's "
+                                      + "limit, measured after the frames (restack_chain_p99: the column-height chain alone; "
+                                      + "restack_floor_p99: each item's extent written too): "
+                                      + restackFloors.joined(separator: "; ") + "."))
         }
         let headings = [(BenchmarkOperation.prepare, "memory (retained bytes per item, allocation requests during a fresh prepare)"),
                         (.session, "session memory (of the engine a session starts from, every item unmeasured: bytes per item, allocation requests)")]

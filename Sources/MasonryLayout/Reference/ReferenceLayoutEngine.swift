@@ -16,8 +16,10 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
     private var allAttributes: [LayoutElement] = []
     /// Where each section's item 0 is in `allAttributes`.
     private var firstItemAttribute: [Int] = []
-    /// Each section's top and local bottom (where its footer starts), for pinned headers.
-    private var sectionExtents: [(top: Double, localBottom: Double)] = []
+    /// Each section's top and local bottom (where its footer starts), for pinned headers, and
+    /// the deepest column end the local bottom was computed from (for the verifier's deferred
+    /// rows, `VerificationHooks.deepestColumnEnd`).
+    private var sectionExtents: [(top: Double, localBottom: Double, deepest: Double)] = []
     /// Each laid-out item's start column, by section: the columns `remeasure: keepColumns` keeps.
     private var startColumns: [[Int]] = []
 
@@ -140,7 +142,7 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
                 let localBottom = LayoutArithmetic.localBottom(
                     deepest: deepestColumnEnd, reservingRowsFor: section.deferredItemCount(description.unmeasuredItems),
                     columns: columns, estimatedItemHeight: section.estimatedItemHeight ?? 0, insetBottom: section.inset.bottom)
-                sectionExtents.append((sectionTop, localBottom))
+                sectionExtents.append((sectionTop, localBottom, deepestColumnEnd))
                 startColumns.append(starts)
                 switch description.sectionStart {
                 case .belowLongestColumn:
@@ -150,7 +152,8 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
                             frame: Rect(x: 0, y: LayoutArithmetic.absoluteY(localBottom, sectionTop: sectionTop),
                                         width: width, height: section.footerHeight)))
                     }
-                    sectionTop = sectionTop + (localBottom + section.footerHeight)
+                    sectionTop = LayoutArithmetic.nextSectionTop(
+                        after: sectionTop, sectionHeight: LayoutArithmetic.sectionHeight(localBottom: localBottom, footerHeight: section.footerHeight))
                     contentHeight = sectionTop
                 case .continueColumns:
                     contentHeight = localBottom
@@ -286,6 +289,13 @@ public struct ReferenceLayoutEngine: LayoutEngine, Sendable {
         guard index < allAttributes.count, allAttributes[index].kind == .item,
               allAttributes[index].section == indexPath.section else { return nil }
         return screenMapping.onScreen(allAttributes[index].frame)
+    }
+
+    /// Section `section`'s deepest column end: its longest column, or with `trailingItemSpacing:
+    /// "exclude"` its deepest item bottom, what `LayoutArithmetic.localBottom` added the reserved
+    /// rows and `inset.bottom` to. O(1).
+    func deepestColumnEnd(ofSection section: Int) -> Double {
+        sectionExtents[section].deepest
     }
 
     /// Whether item `indexPath` meets `rect` with open edges as a rect query tests it: its frame

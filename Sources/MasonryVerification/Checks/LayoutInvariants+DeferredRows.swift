@@ -1,18 +1,22 @@
 // Format v3's deferred invariants: unmeasured items never returned, their rows reserved.
-import MasonryLayout
+@_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
 extension LayoutInvariants {
     /// The invariants of `unmeasuredItems: deferred` past each item's own (LayoutInvariants checks
     /// that a deferred item has no frame): a query over the whole content returns no unmeasured
-    /// item, and each section's footer and the content end lie below where the same layout
-    /// without its unmeasured items puts them by the rows reserved so far, `ceil(u / columns)`
-    /// rows of the estimate per section. The engines compute those ends with
-    /// `LayoutArithmetic.localBottom`, which is internal to MasonryLayout, so the comparison
-    /// here is to a few ulps per section (section tops add one rounding each), not bit for bit:
-    /// it catches rows forgotten or miscounted, not an operation order (the reference comparison
-    /// does that). O(items) plus a reference layout of the measured items.
+    /// item, and each section's footer and the content end lie, bit for bit, where the layout
+    /// arithmetic puts them from the same layout without its unmeasured items plus the rows
+    /// reserved, `ceil(u / columns)` rows of the estimate per section. Each section's deepest
+    /// column end comes from a reference layout of the measured items only (never from the
+    /// engine checked), and its local bottom, footer and the section tops summed from it from
+    /// the engine's own arithmetic (`VerificationHooks.deepestColumnEnd`, `sectionEnd`), so
+    /// the rule is not restated here and an ulp off is a violation: it catches rows forgotten or
+    /// miscounted and an operation order changed. O(items) plus a reference layout of the
+    /// measured items.
     enum DeferredRows {
+        /// The first of these invariants `engine`'s layout breaks, or nil. O(items) plus a
+        /// reference layout of the measured items.
         static func firstViolation(in engine: some LayoutEngine) -> String? {
             let description = engine.layoutDescription
             guard description.unmeasuredItems == .deferred else { return nil }
@@ -29,34 +33,23 @@ extension LayoutInvariants {
             // not what it laid out (the comparison with the reference, given the same updates, is).
             guard description.remeasure == .reflow, let measuredOnly = Self.measuredOnly(description) else { return nil }
             let trimmed = ReferenceLayoutEngine(measuredOnly)
-            var reserved = 0.0
-            var magnitude = abs(content)
+            // `deferred` needs `belowLongestColumn` (validation), so the tops are a running sum.
+            var top = 0.0
             for (section, sectionDescription) in description.sections.enumerated() {
                 let unmeasured = sectionDescription.isUnmeasured?.count(where: { $0 }) ?? 0
-                if unmeasured > 0, let estimate = sectionDescription.estimatedItemHeight {
-                    let rows = (unmeasured + sectionDescription.columns - 1) / sectionDescription.columns
-                    reserved += Double(rows) * estimate
+                let deepest = VerificationHooks.deepestColumnEnd(ofSection: section, in: trimmed)
+                let (footerY, nextTop) = VerificationHooks.sectionEnd(ofSection: section, in: description, top: top, deepest: deepest,
+                                                                      deferredItems: unmeasured)
+                if let footer = engine.frame(ofSupplementary: .footer, inSection: section), along(footer).bitPattern != footerY.bitPattern {
+                    return "section \(section)'s footer starts at \(along(footer)); its deepest column without its \(unmeasured) unmeasured "
+                        + "item(s) ends at \(deepest), and with their rows reserved below it the footer starts at \(footerY)"
                 }
-                guard let footer = engine.frame(ofSupplementary: .footer, inSection: section),
-                      let without = trimmed.frame(ofSupplementary: .footer, inSection: section) else { continue }
-                magnitude = max(magnitude, abs(along(footer)), abs(along(without)) + reserved)
-                if !close(along(footer), along(without) + reserved, sections: section + 1, magnitude: magnitude) {
-                    return "section \(section)'s footer starts at \(along(footer)); without its unmeasured items at \(along(without)), "
-                        + "and the rows reserved so far are \(reserved) long"
-                }
+                top = nextTop
             }
-            let contentWithout = horizontal ? trimmed.contentSize.width : trimmed.contentSize.height
-            magnitude = max(magnitude, abs(contentWithout) + reserved)
-            if !close(content, contentWithout + reserved, sections: description.sections.count + 1, magnitude: magnitude) {
-                return "the content is \(content) long; without its unmeasured items \(contentWithout), and the reserved rows are \(reserved) long"
+            guard content.bitPattern == top.bitPattern else {
+                return "the content is \(content) long; without its unmeasured items and with their rows reserved it is \(top)"
             }
             return nil
-        }
-
-        /// Whether `value` is `expected` to within 4 ulps of `magnitude` per section stacked.
-        private static func close(_ value: Double, _ expected: Double, sections: Int, magnitude: Double) -> Bool {
-            guard value.isFinite, expected.isFinite else { return value == expected }
-            return abs(value - expected) <= 4 * Double(sections) * magnitude.ulp
         }
 
         /// `description` with each section's measured items only (estimated mode, nothing deferred).
