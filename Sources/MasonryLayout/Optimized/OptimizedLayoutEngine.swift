@@ -258,7 +258,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     private mutating func updateTops(from first: Int) {
         sectionTops.removeSubrange((first + 1)...)
         for index in first..<sections.count {
-            sectionTops.append(sectionTops[index] + sections.borrowElement(index) { $0.height })
+            sectionTops.append(LayoutArithmetic.nextSectionTop(after: sectionTops[index], sectionHeight: sections.borrowElement(index) { $0.height }))
         }
         layoutContentSize = Size(width: layoutDescription.width, height: sectionTops[sections.count])
     }

@@ -15,7 +15,9 @@ extension VerificationSuite {
     /// the same updates move under other columns without changing the count); and a right-to-left
     /// photo feed with spans of `large` items in 4 weighted columns (1, 3, 2, 1.5), under a
     /// stamp over the widest, placed with the same tolerance (its `setWidth` updates move and
-    /// resize every column).
+    /// resize every column); and weighted columns in the sorted-heights kernel: `large` items in
+    /// 8 sections with headers of 5 columns weighted 2, 1, 1, 3, 1.5, shortest column, no spans
+    /// (sections of one shape, which the pair kernel lays out two at a time).
     static func layoutOptionCases(large: Int, medium: Int) -> [Case] {
         var random = SplitMix64(seed: 0x4355_5354_4F4D)
         let inset = EdgeInsets(top: 8.5, left: 4, bottom: 6, right: 4.25)
@@ -61,15 +63,26 @@ extension VerificationSuite {
         weightedFeed.stamps = [Rect(x: 180, y: 0, width: 60, height: 400)]
         let weighted = try! LayoutDescription(width: 390, columnWidthRounding: .nearest, displayScale: 3, direction: .rightToLeft,
                                               flowTolerance: 24, sections: [weightedFeed])
+        let sortedWeighted = try! LayoutDescription(
+            width: 390,
+            sections: (0..<8).map { index in
+                var section = SectionDescription(columns: 5, inset: inset, columnSpacing: 3.5, itemSpacing: 2.75, headerHeight: 40.5,
+                                                 itemHeights: HeightDistribution.photo.heights(
+                                                     count: SectionSplit.itemCount(ofSection: index, items: large, sections: 8),
+                                                     columnWidth: 75, generator: &random))
+                section.columnWeights = [2, 1, 1, 3, 1.5]
+                return section
+            })
         return [
             Case(name: "centred-max-width-tolerance/items:\(large)/sections:1/minColumnWidth:90", description: feed),
             Case(name: "centred-max-width-horizontal-round-robin/items:\(medium)/sections:64/columns:3", description: horizontal),
             Case(name: "chat-feed-from-the-end/items:\(medium)/sections:64/columns:2", description: chat),
             Case(name: "stamped-page-flow-tolerance/items:\(large + 1000)/sections:2/minColumnWidth:90", description: stamped),
             Case(name: "weighted-columns-stamped-flow-tolerance/items:\(large)/sections:1/columns:4", description: weighted),
+            Case(name: "weighted-columns-sorted-heights/items:\(large)/sections:8/columns:5", description: sortedWeighted),
         ]
     }
 
     /// How many layouts `layoutOptionCases` makes.
-    static let layoutOptionCaseCount = 5
+    static let layoutOptionCaseCount = 6
 }

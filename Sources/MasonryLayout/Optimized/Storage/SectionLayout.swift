@@ -243,7 +243,7 @@ struct SectionLayout: @unchecked Sendable {
             deepest: deepest, reservingRowsFor: SectionDescription.deferredItemCount(of: section, rules.unmeasuredItems), columns: shape.columnCount,
             estimatedItemHeight: section.pointee.estimatedItemHeight ?? 0, insetBottom: section.pointee.inset.bottom)
         handle.header.pointee.localBottom = localBottom
-        handle.header.pointee.height = localBottom + section.pointee.footerHeight
+        handle.header.pointee.height = LayoutArithmetic.sectionHeight(localBottom: localBottom, footerHeight: section.pointee.footerHeight)
         // Our own condition, not DEBUG: an app's Debug build of this library must not replay every
         // layout (O(items × columns) per prepare). Scripts/test and CI set it.
         #if MASONRY_INTERNAL_CHECKS
