@@ -12,4 +12,11 @@ public enum ExecutablePath {
         #endif
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
     }
+
+    /// The full path of `name` on PATH, or nil when no directory of PATH holds an executable
+    /// file of that name. O(PATH's directories).
+    public static func onPath(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
 }

@@ -51,8 +51,9 @@ public struct TextTable: Sendable, Equatable {
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
     }
 
+    /// `|` would end the cell; `<` would open an HTML tag (a Swift name's `<A>` vanishes on GitHub).
     private static func escapeMarkdown(_ cell: String) -> String {
-        cell.replacingOccurrences(of: "|", with: "\\|")
+        cell.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
     }
 }
 

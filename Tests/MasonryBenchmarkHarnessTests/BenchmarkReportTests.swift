@@ -42,4 +42,38 @@ import Testing
     func unusableFilesAreRefused(text: String) {
         #expect(throws: BenchmarkReport.ReadError.self) { try BenchmarkReport(jsonData: Data(text.utf8)) }
     }
+
+    /// Function counts ride on the first iteration entry as an array, and read back.
+    @Test func functionCountsRoundTrip() throws {
+        var record = Self.record("query/optimized/x", [3, 3, 3])
+        record.functions = [FunctionCost(name: "SectionQuery.find<A>(in:)", inclusive: 120.5, exclusive: 80),
+                            FunctionCost(name: "swift_retain", inclusive: 4, exclusive: 4)]
+        let data = try Self.report([record]).jsonData()
+        let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])["benchmarks"] as! [[String: Any]]
+        #expect(entries.filter { $0["functions"] != nil }.map { $0["repetition_index"] as? Int } == [0])
+        let read = try BenchmarkReport(jsonData: data)
+        #expect(read.records[0].functions == record.functions)
+        #expect(read.records[0].counters[0]["functions"] == nil)
+    }
+
+    /// A file written before function counts (no `functions` key) still reads, without them.
+    @Test func aFileWithoutFunctionCountsReads() throws {
+        let old = """
+            {"context": {"metric": "instructions"}, "benchmarks": [
+              {"name": "query/optimized/x", "run_name": "query/optimized/x", "run_type": "iteration",
+               "real_time": 3610.0, "cpu_time": 3610.0, "time_unit": "ns", "instructions": 3610.0}]}
+            """
+        let read = try BenchmarkReport(jsonData: Data(old.utf8))
+        #expect(read.records[0].functions == nil)
+        #expect(read.records[0].medianCounter("instructions") == 3610)
+    }
+
+    @Test func malformedFunctionCountsAreRefused() {
+        let text = """
+            {"benchmarks": [{"name": "x", "real_time": 1.0, "functions": [{"name": "f", "inclusive": 1.0}]}]}
+            """
+        #expect { try BenchmarkReport(jsonData: Data(text.utf8)) } throws: { error in
+            "\(error)".contains("benchmarks[0].functions[0] needs a name, inclusive and self")
+        }
+    }
 }

@@ -134,6 +134,37 @@ import Testing
         #expect(run.error.contains("\(notJSON): \(message)"), "\(run.error)")
     }
 
+    /// Instruction-mode files with function counts: the regressed benchmark's functions are
+    /// listed under the table, the changed one first; --profile lists an unchanged one too.
+    @Test func aRegressedBenchmarksFunctionsAreListed() throws {
+        func file(_ find: Double) throws -> String {
+            var report = BenchmarkReport(
+                context: BenchmarkContext(date: "", hostName: "", cpuCount: 1, swiftVersion: "", gitCommit: "",
+                                          jemallocVersion: "", jemallocOptions: "", suite: "smoke", peakResidentBytes: 0),
+                records: ["query/optimized/x", "query/optimized/y"].map { name in
+                    let functions = [FunctionCost(name: "closure", inclusive: 400 + (name.hasSuffix("x") ? find : 100), exclusive: 0),
+                                     FunctionCost(name: "SectionQuery.find<A>()", inclusive: name.hasSuffix("x") ? find : 100,
+                                                  exclusive: name.hasSuffix("x") ? find : 100)]
+                    return BenchmarkRecord(name: name, realTimes: [1], cpuTimes: [1],
+                                           counters: [["instructions": functions[0].inclusive]], threads: 1, functions: functions)
+                })
+            report.context.measurement.metric = "instructions"
+            return try temporaryFile(String(decoding: report.jsonData(), as: UTF8.self), name: "result.json")
+        }
+        let base = try file(100), head = try file(160)
+        let run = runTool("compare", base, head, "--format", "markdown")
+        #expect(run.status == .checkFailed)
+        #expect(run.output.contains("### Functions of query/optimized/x: the 2 largest changes, instructions per call"), "\(run.output)")
+        #expect(run.output.contains("| SectionQuery.find&lt;A>() | 100 | 160 | +60 | 100 | 160 | +60 |"), "\(run.output)")
+        #expect(!run.output.contains("Functions of query/optimized/y"))
+        let profiled = runTool("compare", base, head, "--profile", "/y$")
+        #expect(profiled.output.contains("Functions of query/optimized/y\n"), "\(profiled.output)")
+        #expect(profiled.output.contains("No function's count changed."))
+        let bad = runTool("compare", base, head, "--profile", "(")
+        #expect(bad.status == .badInput)
+        #expect(bad.error.contains("--profile is not a valid regular expression"), "\(bad.error)")
+    }
+
     @Test func unusableInputIsExitTwo() throws {
         let baseline = try Self.resultFile(["prepare/x": [1, 2]])
         let unrelated = try Self.resultFile(["prepare/z": [1, 2]])

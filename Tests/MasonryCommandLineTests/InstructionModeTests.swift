@@ -41,6 +41,13 @@ import Testing
         #expect(record.medianCounter("instructions_per_item") == instructions / 1000)
         #expect(record.realTimes == [instructions])
         #expect(reports[1].records.first?.medianCounter("instructions") == instructions)
+        // The region's functions, per item of the prepare, demangled, the same from run to run.
+        let functions = try #require(record.functions)
+        #expect(functions.count >= 2 && functions.count <= 2 * FunctionCost.keptPerCount)
+        #expect(functions.contains { $0.name.hasPrefix("MasonryLayout.") }, "\(functions.map(\.name))")
+        #expect(!functions.contains { $0.name.hasPrefix("$s") })
+        #expect(functions.allSatisfy { $0.exclusive <= instructions && $0.exclusive <= $0.inclusive })
+        #expect(reports[1].records.first?.functions == functions)
         let context = reports[0].context
         #expect(context.metric == .instructions)
         #expect(context.measurement.valgrindVersion.hasPrefix("valgrind-"))

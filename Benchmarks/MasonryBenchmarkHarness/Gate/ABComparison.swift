@@ -78,11 +78,15 @@ public struct ABComparison: Sendable {
     public let rows: [Row]
     public let onlyInBase: [String]
     public let onlyInHead: [String]
+    /// The functions behind the verdicts, in the rows' order: for each benchmark that regressed or
+    /// improved, or whose name `profile` matches, where both sides' first runs carry functions
+    /// (instruction mode).
+    public let functions: [FunctionAttribution]
 
     /// Judges every benchmark both sides ran (in BASE's order). Nil when they have none in common.
     /// O(benchmarks x rounds^3 log rounds): each benchmark's interval is computed again for every
     /// prefix of the rounds, to find when its verdict settled (milliseconds for 30 rounds).
-    public init?(rounds: [Round], settings: Settings) {
+    public init?(rounds: [Round], settings: Settings, profile: Regex<AnyRegexOutput>? = nil) {
         guard let first = rounds.first, let firstBase = first.base.first, let firstHead = first.head.first else { return nil }
         self.settings = settings
         self.rounds = rounds
@@ -111,6 +115,12 @@ public struct ABComparison: Sendable {
         }
         guard !rows.isEmpty else { return nil }
         self.rows = rows
+        functions = rows.compactMap { row in
+            let changed = row.verdict == .regressed || row.verdict == .improved
+            guard FunctionAttribution.wanted(row.name, changed: changed, profile: profile) else { return nil }
+            return FunctionAttribution(row.name, base: firstBase.records.first { $0.name == row.name },
+                                       head: firstHead.records.first { $0.name == row.name })
+        }
     }
 
     /// Each of `benchmarks` intervals' confidence for a family-wise `confidence` (Bonferroni).

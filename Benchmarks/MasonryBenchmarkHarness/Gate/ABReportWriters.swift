@@ -35,6 +35,9 @@ public enum ABReportWriters {
         if !counts, let last = decided.map(\.settledRound).max() {
             lines.append("The gated verdicts were settled by round \(last) (each from the round shown in the JSON's `settled_round` on).")
         }
+        for attribution in comparison.functions {
+            lines += ["", String(attribution.summary.markdown.dropLast())]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -46,9 +49,11 @@ public enum ABReportWriters {
         ABComparison.Verdict.allCases.map { "\(tally[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
     }
 
-    /// The JSON document: settings, revisions, rounds and one entry per benchmark. O(rows x rounds).
+    /// The JSON document: settings, revisions, rounds and one entry per benchmark (with
+    /// `functions`, its largest function changes, where attributed). O(rows x rounds).
     public static func json(_ comparison: ABComparison, base: String, head: String) throws -> Data {
         let settings = comparison.settings
+        let attributions = Dictionary(comparison.functions.map { ($0.benchmark, $0) }, uniquingKeysWith: { first, _ in first })
         let benchmarks: [[String: Any]] = comparison.rows.map { row in
             var entry: [String: Any] = [
                 "name": row.name, "base": row.base, "head": row.head, "ratio": row.ratio, "verdict": row.verdict.rawValue,
@@ -58,6 +63,7 @@ public enum ABReportWriters {
                 entry["ratio_low"] = interval.lowerBound
                 entry["ratio_high"] = interval.upperBound
             }
+            if let attribution = attributions[row.name] { entry["functions"] = attribution.jsonObject }
             return entry
         }
         let document: [String: Any] = [

@@ -63,6 +63,9 @@ public struct Comparison: Sendable {
     public let rows: [Row]
     public let onlyInBaseline: [String]
     public let onlyInCurrent: [String]
+    /// The functions behind the changes, in the rows' order: for each benchmark a row of which
+    /// regressed or improved, or whose name `profile` matches, where both files carry functions.
+    public let functions: [FunctionAttribution]
 
     /// Regressions of gated engines: these fail the gate.
     public var regressions: [Row] { rows.filter { $0.verdict == .regression && $0.gated } }
@@ -71,9 +74,9 @@ public struct Comparison: Sendable {
 
     /// Matches benchmarks by name (those matching `filter`, when given). Time rows only when both
     /// runs measured time. Returns nil when the runs have no benchmark in common. O(n log n) per
-    /// benchmark's repetitions.
+    /// benchmark's repetitions, and per function table attributed (`FunctionAttribution`).
     public init?(baseline: BenchmarkReport, current: BenchmarkReport, policy: Policy = Policy(),
-                 filter: Regex<AnyRegexOutput>? = nil) {
+                 filter: Regex<AnyRegexOutput>? = nil, profile: Regex<AnyRegexOutput>? = nil) {
         let selected = { (name: String) in filter.map { (try? $0.firstMatch(in: name)) != nil } ?? true }
         let currentByName = Dictionary(current.records.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let baselineNames = Set(baseline.records.map(\.name))
@@ -103,6 +106,12 @@ public struct Comparison: Sendable {
         self.rows = rows
         onlyInBaseline = baseline.records.map(\.name).filter { selected($0) && currentByName[$0] == nil }
         onlyInCurrent = current.records.map(\.name).filter { selected($0) && !baselineNames.contains($0) }
+        functions = baseline.records.compactMap { old in
+            let changed = rows.contains { $0.name == old.name && $0.verdict != .same }
+            guard rows.contains(where: { $0.name == old.name }),
+                  FunctionAttribution.wanted(old.name, changed: changed, profile: profile) else { return nil }
+            return FunctionAttribution(old.name, base: old, head: currentByName[old.name])
+        }
     }
 
     private static func changePercent(_ old: Double, _ new: Double) -> Double {

@@ -1,6 +1,7 @@
 // Counts the instructions of measured regions under callgrind, one dump file per region.
 import CCallgrind
 import Foundation
+import MasonrySupport
 
 /// Counts the instructions of measured regions when the process runs under Valgrind's callgrind
 /// with `--instr-atstart=no`: each region is bracketed by client requests (zero the counts, start
@@ -8,11 +9,16 @@ import Foundation
 /// region's `Ir`. Setup, input generation and warm-ups run uninstrumented.
 ///
 /// One dump file per region (`OUT.1`, `OUT.2`, … for `--callgrind-out-file=OUT`), read and removed
-/// at once. A reference type, so that `InstructionMeasurer`, a value, counts without being mutated.
+/// at once: its total, and for the first region of each name its functions' counts
+/// (`CallgrindProfile`). A reference type, so that `InstructionMeasurer`, a value, counts without
+/// being mutated.
 final class InstructionCounter {
     /// callgrind's `--callgrind-out-file`.
     private let outputFile: String
     private var dumps = 0
+    /// Per benchmark name, the top functions (`FunctionCost.top`) of its first region, per call,
+    /// under callgrind's names (mangled).
+    private(set) var functions: [String: [FunctionCost]] = [:]
     /// The first thing that went wrong (a dump missing or unreadable); counts after it are NaN.
     private(set) var problem: String?
 
@@ -20,19 +26,21 @@ final class InstructionCounter {
         self.outputFile = outputFile
     }
 
-    /// Runs `region` instrumented and returns the instructions it executed (plus the constant
-    /// few of the client requests around it). Costs one profile dump: a file write and read.
+    /// Runs `region`, which makes `calls` calls of the operation, instrumented and returns the
+    /// instructions it executed (plus the constant few of the client requests around it). Costs
+    /// one profile dump: a file write and read (and, the first time for a name, a parse of its
+    /// functions: O(profile lines)).
     @inline(__always)
-    func count(_ name: String, _ region: () -> Void) -> Double {
+    func count(_ name: String, calls: Int = 1, _ region: () -> Void) -> Double {
         masonry_callgrind_begin()
         region()
         masonry_callgrind_end()
         masonry_callgrind_dump(name)
         dumps += 1
-        return readDump(number: dumps, name: name)
+        return readDump(number: dumps, name: name, calls: calls)
     }
 
-    private func readDump(number: Int, name: String) -> Double {
+    private func readDump(number: Int, name: String, calls: Int) -> Double {
         guard problem == nil else { return .nan }
         let path = "\(outputFile).\(number)"
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -41,11 +49,59 @@ final class InstructionCounter {
             return .nan
         }
         switch Self.totalInstructions(inProfile: text, trigger: name) {
-        case .success(let instructions): return instructions
+        case .success(let instructions):
+            if functions[name] == nil {
+                do {
+                    functions[name] = try Self.functionCosts(inProfile: text, calls: calls)
+                } catch {
+                    problem = "\(path): \(error.description)"
+                    return .nan
+                }
+            }
+            return instructions
         case .failure(let failure):
             problem = "\(path): \(failure.description)"
             return .nan
         }
+    }
+
+    /// The top functions (`FunctionCost.top`) of a profile, their counts divided by `calls`.
+    /// O(lines + functions log functions).
+    static func functionCosts(inProfile text: String, calls: Int) throws(CallgrindProfile.ParseError) -> [FunctionCost] {
+        let profile = try CallgrindProfile(parsing: text[...])
+        let perCall = 1 / Double(max(1, calls))
+        return FunctionCost.top(profile.functions.map { name, counts in
+            FunctionCost(name: name, inclusive: Double(counts.inclusive) * perCall, exclusive: Double(counts.exclusive) * perCall)
+        })
+    }
+
+    /// `functions` with Swift's names demangled: one `swift demangle` for every name of the run
+    /// (`SwiftDemangler`), callgrind's names where it cannot run. O(names).
+    func demangledFunctions() -> [String: [FunctionCost]] {
+        let symbols = Set(functions.values.joined().map { Self.splitRecursionSuffix($0.name).symbol })
+        let names = SwiftDemangler.demangle(Array(symbols))
+        return functions.mapValues { costs in
+            // Two specializations can demangle to one compact name: their counts add up.
+            var merged: [String: FunctionCost] = [:]
+            var order: [String] = []
+            for cost in costs {
+                let (symbol, suffix) = Self.splitRecursionSuffix(cost.name)
+                let name = (names[symbol] ?? symbol) + suffix
+                if merged[name] == nil { order.append(name) }
+                merged[name, default: FunctionCost(name: name, inclusive: 0, exclusive: 0)].inclusive += cost.inclusive
+                merged[name]!.exclusive += cost.exclusive
+            }
+            return order.map { merged[$0]! }
+        }
+    }
+
+    /// callgrind's name of a function called from itself (`f'2`, a recursion level it keeps
+    /// apart) as the symbol and the suffix, which stays on the demangled name: `f` already
+    /// includes `f'2` in its inclusive count.
+    static func splitRecursionSuffix(_ name: String) -> (symbol: String, suffix: String) {
+        guard let quote = name.lastIndex(of: "'"), name[name.index(after: quote)...].allSatisfy(\.isNumber),
+              quote != name.index(before: name.endIndex) else { return (name, "") }
+        return (String(name[..<quote]), String(name[quote...]))
     }
 
     /// Why a profile could not be read.

@@ -13,7 +13,7 @@ struct InstructionMeasurer: Measurer {
 
     @inline(__always)
     func measure(_ name: String, calls: Int, _ region: () -> Void) -> Sample {
-        let instructions = counter.count(name, region) / Double(calls)
+        let instructions = counter.count(name, calls: calls, region) / Double(calls)
         return Sample(real: instructions, cpu: instructions)
     }
 
@@ -61,6 +61,12 @@ struct InstructionMeasurer: Measurer {
         var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
         record.append(sample, counters: counters(sample).merging([BenchmarkCounter.frames.rawValue: Double(count)]) { $1 })
         return record
+    }
+
+    /// Per benchmark, the top functions of its first region, per call, names demangled: one
+    /// `swift demangle` run (`InstructionCounter.demangledFunctions`).
+    func functionCosts() -> [String: [FunctionCost]] {
+        counter.demangledFunctions()
     }
 
     /// The first profile that could not be read, when one could not: the counts are then NaN.

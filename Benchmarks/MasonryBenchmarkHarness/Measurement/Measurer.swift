@@ -34,6 +34,10 @@ protocol Measurer {
 
     /// Why the measurements are unusable, when they are (instruction counts that could not be read).
     var problem: String? { get }
+
+    /// Per benchmark name, the functions its region ran and their counts, where the measurer sees
+    /// them (instruction mode); called once, after the last region.
+    func functionCosts() -> [String: [FunctionCost]]
 }
 
 extension Measurer {
@@ -47,4 +51,7 @@ extension Measurer {
     func counters(_ sample: Sample) -> [String: Double] {
         counters(sample, items: nil)
     }
+
+    /// None: wall time sees no functions.
+    func functionCosts() -> [String: [FunctionCost]] { [:] }
 }

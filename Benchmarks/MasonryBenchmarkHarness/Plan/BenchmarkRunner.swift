@@ -113,6 +113,8 @@ public struct BenchmarkRunner {
                 }
             }
         }
+        let functions = measurer.functionCosts()
+        for index in records.indices { records[index].functions = functions[records[index].name] }
         let context = BenchmarkContext(
             date: ISO8601DateFormatter().string(from: Date()), hostName: ProcessInfo.processInfo.hostName,
             cpuCount: allCores, swiftVersion: Self.swiftVersion, gitCommit: Self.gitCommit(),

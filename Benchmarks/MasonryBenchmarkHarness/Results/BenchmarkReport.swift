@@ -14,13 +14,18 @@ public struct BenchmarkRecord: Sendable, Equatable {
     /// Counters per repetition (`ns_per_item`, `bytes_per_item`, `mallocs`, `hits`, `p50_ns`…).
     public var counters: [[String: Double]]
     public var threads: Int
+    /// Instruction mode: the functions the region ran, the top ones by inclusive and by self
+    /// count (`FunctionCost.top`), per call; nil in time mode and in files written before.
+    public var functions: [FunctionCost]?
 
-    public init(name: String, realTimes: [Double], cpuTimes: [Double], counters: [[String: Double]], threads: Int) {
+    public init(name: String, realTimes: [Double], cpuTimes: [Double], counters: [[String: Double]], threads: Int,
+                functions: [FunctionCost]? = nil) {
         self.name = name
         self.realTimes = realTimes
         self.cpuTimes = cpuTimes
         self.counters = counters
         self.threads = threads
+        self.functions = functions
     }
 
     /// The benchmark's name read as Masonry's, or nil for another program's benchmark.
@@ -105,6 +110,11 @@ public struct BenchmarkReport: Sendable, Equatable {
                     "real_time": record.realTimes[repetition], "cpu_time": record.cpuTimes[repetition], "time_unit": "ns",
                 ]
                 for (key, value) in record.counters[repetition] { entry[key] = value }
+                // Once per benchmark (counts repeat exactly), an array: Google Benchmark's readers
+                // and older masonry ones read numbers only and pass over it.
+                if repetition == 0, let functions = record.functions {
+                    entry[Self.functionsKey] = functions.map { ["name": $0.name, "inclusive": $0.inclusive, "self": $0.exclusive] as [String: Any] }
+                }
                 benchmarks.append(entry)
             }
             let real = SampleStatistics(record.realTimes)
@@ -215,6 +225,9 @@ public struct BenchmarkReport: Sendable, Equatable {
                 order.append(name)
                 byName[name] = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: threads)
             }
+            if let functions = entry[Self.functionsKey] as? [[String: Any]] {
+                byName[name]!.functions = try Self.functionCosts(functions, entry: index)
+            }
             byName[name]!.realTimes.append(realTime * scale)
             byName[name]!.cpuTimes.append(cpuTime)
             byName[name]!.counters.append(counters)
@@ -249,7 +262,24 @@ public struct BenchmarkReport: Sendable, Equatable {
         return detail
     }
 
+    /// The iteration entry's key for `BenchmarkRecord.functions`: `[{"name", "inclusive", "self"}]`.
+    static let functionsKey = "functions"
+
+    /// A `functions` array read back. O(functions).
+    private static func functionCosts(_ objects: [[String: Any]], entry: Int) throws(ReadError) -> [FunctionCost] {
+        var costs: [FunctionCost] = []
+        for (index, object) in objects.enumerated() {
+            guard let name = object["name"] as? String, let inclusive = object["inclusive"] as? Double,
+                  let exclusive = object["self"] as? Double else {
+                throw ReadError(description: "benchmarks[\(entry)].functions[\(index)] needs a name, inclusive and self")
+            }
+            costs.append(FunctionCost(name: name, inclusive: inclusive, exclusive: exclusive))
+        }
+        return costs
+    }
+
     private static let reservedKeys: Set<String> = [
+        "functions",
         "name", "run_name", "run_type", "family_index", "per_family_instance_index", "repetitions",
         "repetition_index", "threads", "iterations", "real_time", "cpu_time", "time_unit",
         "aggregate_name", "aggregate_unit", "label", "error_occurred", "error_message",

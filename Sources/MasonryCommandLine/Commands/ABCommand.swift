@@ -33,7 +33,7 @@ enum ABCommand: Command {
             --base-tool PATH --head-tool PATH [--base-name TEXT] [--head-name TEXT]
                               [--suite S] [--filter REGEX] [--engines LIST] [--threads N] [--repetitions R]
                               [--metric time|instructions] [--threshold PCT] [--max-rounds N]
-                              [--confidence C] [--seed S] [--out FILE] [--quiet]
+                              [--confidence C] [--seed S] [--profile REGEX] [--out FILE] [--quiet]
             """],
         discussion: """
             Runs 'bench' of two masonry executables (BASE and HEAD, usually two revisions: see
@@ -54,13 +54,16 @@ enum ABCommand: Command {
                             benchmark at 95%, 11 for the smoke suite's 34).
             While a gated benchmark is inconclusive, another round runs, up to --max-rounds.
             Instruction counts (--metric instructions) are exact: one round, one run each side.
+            Their result files carry each benchmark's top functions: under the table, each benchmark
+            that regressed or improved (or matches --profile) gets a table of the 10 functions whose
+            inclusive or self instructions per call changed most (in --out's JSON too).
 
             Progress goes to stderr: each bench run as it starts ([n] round r of at most N, the side,
             elapsed time) and each round's count of inconclusive benchmarks; --quiet leaves only the
             first line (the tools, the metric and the seed).
             """,
         options: [baseTool, headTool, baseName, headName, suite, GateOptions.filter, engines, threads, repetitions,
-                  BenchCommand.metric, threshold, maxRounds, confidence, seed, out, ProgressReporter.quiet],
+                  BenchCommand.metric, threshold, maxRounds, confidence, seed, GateOptions.profile, out, ProgressReporter.quiet],
         exitStatus: """
             0 nothing gated regressed, 1 a gated benchmark regressed (or HEAD's frames
             differ from the reference's), 2 unusable input (a tool that fails, no benchmark in common).
@@ -88,6 +91,7 @@ enum ABCommand: Command {
         let maximumRounds = try arguments.value(maxRounds)
         let suite = try arguments.value(Self.suite)
         _ = try GateOptions.filter(arguments)
+        let profile = try GateOptions.profile(arguments)
         var benchArguments = ["--suite", suite.rawValue]
         for option in [GateOptions.filter, threads, repetitions] {
             if let value = arguments.text(option) { benchArguments += [option.name, value] }
@@ -112,7 +116,7 @@ enum ABCommand: Command {
             let label = settings.metric == .instructions ? "round 1 of 1" : "round \(rounds.count + 1) of at most \(maximumRounds)"
             rounds.append(try runner.round(order, label: label))
             progress.finish()
-            comparison = ABComparison(rounds: rounds, settings: settings)
+            comparison = ABComparison(rounds: rounds, settings: settings, profile: profile)
             guard let comparison else {
                 throw CommandFailure(.badInput, "BASE and HEAD have no benchmark in common (BASE ran \(rounds[0].base[0].records.count), "
                                      + "HEAD \(rounds[0].head[0].records.count))")

@@ -13,7 +13,7 @@ enum CompareCommand: Command {
         name: "compare", summary: "compare two benchmark result files and flag regressions",
         usage: ["BASELINE CURRENT [--engines LIST] [--filter REGEX] [--threshold PCT]\n"
                 + "                       [--alpha A] [--instructions-threshold PCT] [--allocation-threshold PCT]\n"
-                + "                       [--format text|markdown]"],
+                + "                       [--profile REGEX] [--format text|markdown]"],
         discussion: """
             Matches the benchmarks of two Google Benchmark JSON files by name and prints a table
             (name, baseline, current, change, p, verdict, metric, gated) of their medians, one row per
@@ -26,8 +26,11 @@ enum CompareCommand: Command {
               Scripts/ab (interleaved runs of both revisions) instead where you can.
             Only the gated engines' regressions fail; the others are reported. A warning goes to stderr
             when the files differ in CPU model, Swift, glibc or valgrind version.
+            Instruction-mode files carry each benchmark's top functions: under the table, each
+            benchmark that regressed or improved (or matches --profile) gets a table of the 10
+            functions whose inclusive or self instructions per call changed most.
             """,
-        options: [engines, GateOptions.filter] + GateOptions.thresholds + [OutputFormat.summaryOption],
+        options: [engines, GateOptions.filter] + GateOptions.thresholds + [GateOptions.profile, OutputFormat.summaryOption],
         exitStatus: """
             0 no regression in a gated engine, 1 a regression, 2 unusable input (a missing
             or malformed file, files of different metrics, no benchmarks in common).
@@ -40,6 +43,7 @@ enum CompareCommand: Command {
         }
         let policy = try GateOptions.policy(arguments, gatedEngines: engines)
         let filter = try GateOptions.filter(arguments)
+        let profile = try GateOptions.profile(arguments)
         let baseline = try ResultInput.read(arguments.positionals[0])
         let current = try ResultInput.read(arguments.positionals[1])
         guard baseline.context.metric == current.context.metric else {
@@ -47,19 +51,21 @@ enum CompareCommand: Command {
                                  + "\(arguments.positionals[1]) \(current.context.metric.rawValue): compare files of one metric")
         }
         let format = try OutputFormat.summary(arguments, console: console)
-        let outcome = try gate(baseline: baseline, current: current, policy: policy, filter: filter, console: console)
+        let outcome = try gate(baseline: baseline, current: current, policy: policy, filter: filter, profile: profile, console: console)
         console.output(format == .text ? outcome.summary.plainText : outcome.summary.markdown)
         return outcome.status
     }
 
     /// Compares two runs: warns on stderr about differing contexts, and returns the table with
-    /// its summary and `.checkFailed` on any regression of a gated engine.
+    /// its summary, the function tables (`FunctionAttribution`) of the benchmarks that moved or
+    /// match `profile`, and `.checkFailed` on any regression of a gated engine.
     static func gate(baseline: BenchmarkReport, current: BenchmarkReport, policy: Comparison.Policy,
-                     filter: Regex<AnyRegexOutput>? = nil, console: Console) throws(CommandFailure) -> (summary: ReportSummary, status: ExitCode) {
+                     filter: Regex<AnyRegexOutput>? = nil, profile: Regex<AnyRegexOutput>? = nil,
+                     console: Console) throws(CommandFailure) -> (summary: ReportSummary, status: ExitCode) {
         for difference in Comparison.contextDifferences(baseline.context, current.context) {
             console.error("masonry compare: warning: \(difference); counts and times may differ for that reason alone\n")
         }
-        guard let comparison = Comparison(baseline: baseline, current: current, policy: policy, filter: filter) else {
+        guard let comparison = Comparison(baseline: baseline, current: current, policy: policy, filter: filter, profile: profile) else {
             throw CommandFailure(.badInput, "the two files have no benchmark in common\(filter == nil ? "" : " matching --filter")")
         }
         var summary = ReportSummary([.table(ComparisonWriters.textTable(comparison))])
@@ -70,6 +76,7 @@ enum CompareCommand: Command {
         let gated = policy.gatedEngines.sorted().joined(separator: ", ")
         summary.append(.paragraph("\(comparison.regressions.count) regression(s) in the gated engines (\(gated)), "
                                   + "\(comparison.reportedRegressions.count) in the engines reported only. Thresholds: \(policy)."))
+        for attribution in comparison.functions { summary.append(contentsOf: attribution.summary) }
         return (summary, comparison.regressions.isEmpty ? .success : .checkFailed)
     }
 }

@@ -22,6 +22,11 @@ enum GateOptions {
     static let thresholds = [threshold, alpha, instructionsThreshold, allocationThreshold]
     /// `--filter REGEX`, shared by every command that selects benchmarks.
     static let filter = Option("--filter", value: "REGEX", .text, "only benchmarks whose names match")
+    /// `--profile REGEX`, shared by `masonry compare` and `masonry ab`.
+    static let profile = Option("--profile", value: "REGEX", .text, """
+        instruction counts: list the functions that changed most for the
+        benchmarks whose names match too (regressed and improved ones always)
+        """)
 
     /// The policy from the threshold options (and `engines`, the gated engines, when given).
     static func policy(_ arguments: Arguments, gatedEngines engines: Option<[BenchmarkEngine]?>? = nil) throws(CommandFailure) -> Comparison.Policy {
@@ -38,11 +43,22 @@ enum GateOptions {
 
     /// `--filter`'s regular expression, or nil.
     static func filter(_ arguments: Arguments) throws(CommandFailure) -> Regex<AnyRegexOutput>? {
-        guard let text = try arguments.value(filter) else { return nil }
+        try regex(arguments, filter)
+    }
+
+    /// `--profile`'s regular expression, or nil.
+    static func profile(_ arguments: Arguments) throws(CommandFailure) -> Regex<AnyRegexOutput>? {
+        try regex(arguments, profile)
+    }
+
+    /// A regular-expression option's value, or nil when it is not given; a usage error naming the
+    /// option when it does not compile.
+    private static func regex(_ arguments: Arguments, _ option: Option<String?>) throws(CommandFailure) -> Regex<AnyRegexOutput>? {
+        guard let text = try arguments.value(option) else { return nil }
         do {
             return try Regex(text)
         } catch {
-            throw arguments.usageError("\(filter.name) is not a valid regular expression: \(error)")
+            throw arguments.usageError("\(option.name) is not a valid regular expression: \(error)")
         }
     }
 }

@@ -104,8 +104,7 @@ enum CallgrindLauncher {
 
     /// The full path of `name` on PATH, or nil.
     static func executable(named name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        ExecutablePath.onPath(name)
     }
 
     /// `uname -m`: the architecture setarch is given.
