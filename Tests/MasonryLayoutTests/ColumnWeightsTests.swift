@@ -127,15 +127,20 @@ import Testing
     }
 
     /// Queries over weighted columns answer what the reference answers, across columns 64 and
-    /// up too (where the query's column mask stops), with spans (the spans kernel) and without
-    /// (the weighted shortest-column kernel, whose query makes its own column mask).
-    @Test(arguments: [2, 100], [true, false])
-    func queriesMatchTheReference(columns: Int, spans: Bool) throws {
+    /// up too (where the query's column mask stops), in both placements, with spans and without
+    /// (shortest column: the weighted sorted-heights kernel, whose query makes its own column
+    /// mask; round robin: the spans kernel either way).
+    @Test(arguments: [2, 100], [Placement.shortestColumn, .roundRobin])
+    func queriesMatchTheReference(columns: Int, placement: Placement) throws {
+        for spans in [true, false] { try expectQueriesMatchTheReference(columns: columns, spans: spans, placement: placement) }
+    }
+
+    private func expectQueriesMatchTheReference(columns: Int, spans: Bool, placement: Placement) throws {
         var section = SectionDescription(columns: columns, columnSpacing: 1,
                                          itemHeights: (0..<3000).map { Double(($0 * 37) % 90 + 10) },
                                          itemSpans: spans ? (0..<3000).map { $0 % 17 == 0 ? .columns(2) : .single } : nil)
         section.columnWeights = (0..<columns).map { Double($0 % 5 + 1) }
-        let description = try LayoutDescription(width: 4000, sections: [section])
+        let description = try LayoutDescription(width: 4000, placement: placement, sections: [section])
         var generator = RandomLayoutGenerator(seed: 83)
         expectSameLayout(OptimizedLayoutEngine(description, threads: 1), as: ReferenceLayoutEngine(description), queries: 200, generator: &generator)
     }
