@@ -33,7 +33,8 @@ import Testing
             .scrollOriginEndAnchor: 0.03, .flowTolerance: 0.05, .flowToleranceMovesItems: 0.028, .flowToleranceWithSpans: 0.03,
             .flowToleranceHighestIndex: 0.025, .flowToleranceUpdated: 0.045, .stamps: 0.08, .stampRaisesColumn: 0.08,
             .stampEdgeAtColumnEdge: 0.08, .stampsRightToLeftOrHorizontal: 0.035, .stampsSetWidth: 0.04, .stampsItemUpdate: 0.055,
-            .columnWeights: 0.065, .weightsSortedHeightsKernel: 0.02, .weightsSortedHeightsKernelUpdated: 0.012, .weightsWithSpans: 0.03, .weightsRightToLeftOrHorizontal: 0.03, .weightsWithStamps: 0.01,
+            .columnWeights: 0.065, .weightsSortedHeightsKernel: 0.02, .weightsSortedHeightsKernelUpdated: 0.012,
+            .weightsWithSpans: 0.03, .weightsRightToLeftOrHorizontal: 0.03, .weightsWithStamps: 0.01,
             .weightsSetWidth: 0.028, .insertSectionWithWeights: 0.017,
         ]
         let distribution = FuzzCaseFeature.distribution(seed: 1, cases: 2000, threads: [1, 2, 3, 8])

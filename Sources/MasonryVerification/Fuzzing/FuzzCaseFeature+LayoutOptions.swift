@@ -10,7 +10,8 @@ extension FuzzCaseFeature {
         .scrollOriginEnd, .scrollOriginEndHorizontal, .scrollOriginEndPinnedQuery, .scrollOriginEndUpdated, .scrollOriginEndAnchor,
         .flowTolerance, .flowToleranceMovesItems, .flowToleranceWithSpans, .flowToleranceHighestIndex, .flowToleranceUpdated,
         .stamps, .stampRaisesColumn, .stampEdgeAtColumnEdge, .stampsRightToLeftOrHorizontal, .stampsSetWidth, .stampsItemUpdate,
-        .columnWeights, .weightsSortedHeightsKernel, .weightsSortedHeightsKernelUpdated, .weightsWithSpans, .weightsRightToLeftOrHorizontal, .weightsWithStamps, .weightsSetWidth, .insertSectionWithWeights,
+        .columnWeights, .weightsSortedHeightsKernel, .weightsSortedHeightsKernelUpdated, .weightsWithSpans,
+        .weightsRightToLeftOrHorizontal, .weightsWithStamps, .weightsSetWidth, .insertSectionWithWeights,
     ]
 
     /// Whether `chain` has this layout-option feature: in its descriptions, or in an update
