@@ -165,6 +165,34 @@ import Testing
         #expect(bad.error.contains("--profile is not a valid regular expression"), "\(bad.error)")
     }
 
+    /// `--out FILE`: the rows and the regressed benchmark's functions as JSON, for scripts (as
+    /// `masonry ab --out` writes them), and the Markdown summary beside it.
+    @Test func outWritesTheRowsAndFunctionsAsJSONAndTheMarkdown() throws {
+        func file(_ find: Double) throws -> String {
+            var report = BenchmarkReport(
+                context: BenchmarkContext(date: "", hostName: "", cpuCount: 1, swiftVersion: "", gitCommit: "",
+                                          jemallocVersion: "", jemallocOptions: "", suite: "smoke", peakResidentBytes: 0),
+                records: [BenchmarkRecord(name: "query/optimized/x", realTimes: [1], cpuTimes: [1], counters: [["instructions": 400 + find]],
+                                          threads: 1, functions: [FunctionCost(name: "find()", inclusive: find, exclusive: find)])])
+            report.context.measurement.metric = "instructions"
+            return try temporaryFile(String(decoding: report.jsonData(), as: UTF8.self), name: "result.json")
+        }
+        let base = try file(100), head = try file(160)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString)/gate.json").path
+        #expect(runTool("compare", base, head, "--out", out).status == .checkFailed)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        #expect(document["regressions"] as? Int == 1)
+        let rows = try #require(document["rows"] as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows[0]["name"] as? String == "query/optimized/x" && rows[0]["metric"] as? String == "instructions")
+        #expect(rows[0]["verdict"] as? String == "regression" && rows[0]["current"] as? Double == 560)
+        let functions = try #require(rows[0]["functions"] as? [[String: Any]])
+        #expect(functions.first?["name"] as? String == "find()" && functions.first?["self_change"] as? Double == 60)
+        let markdown = try String(contentsOfFile: out.replacingOccurrences(of: ".json", with: ".md"), encoding: .utf8)
+        #expect(markdown.contains("| query/optimized/x |") && markdown.contains("Functions of query/optimized/x"), "\(markdown)")
+        #expect(runTool("compare", base, head, "--out", FileManager.default.temporaryDirectory.path).status == .badInput)
+    }
+
     @Test func unusableInputIsExitTwo() throws {
         let baseline = try Self.resultFile(["prepare/x": [1, 2]])
         let unrelated = try Self.resultFile(["prepare/z": [1, 2]])

@@ -1,4 +1,5 @@
 // `masonry compare`: the regression gate between a baseline and a current benchmark result file.
+import Foundation
 import MasonryBenchmarkHarness
 import MasonrySupport
 
@@ -8,12 +9,16 @@ enum CompareCommand: Command {
         comma-separated engines that gate; the others are reported
         without gating
         """)
+    static let out = Option("--out", value: "FILE", .text, """
+        also write FILE (JSON: every row, with its functions where
+        attributed) and FILE's name with .md (the Markdown summary)
+        """)
 
     static let signature = CommandSignature(
         name: "compare", summary: "compare two benchmark result files and flag regressions",
         usage: ["BASELINE CURRENT [--engines LIST] [--filter REGEX] [--threshold PCT]\n"
                 + "                       [--alpha A] [--instructions-threshold PCT] [--allocation-threshold PCT]\n"
-                + "                       [--profile REGEX] [--format text|markdown]"],
+                + "                       [--profile REGEX] [--format text|markdown] [--out FILE]"],
         discussion: """
             Matches the benchmarks of two Google Benchmark JSON files by name and prints a table
             (name, baseline, current, change, p, verdict, metric, gated) of their medians, one row per
@@ -30,7 +35,7 @@ enum CompareCommand: Command {
             benchmark that regressed or improved (or matches --profile) gets a table of the 10
             functions whose inclusive or self instructions per call changed most.
             """,
-        options: [engines, GateOptions.filter] + GateOptions.thresholds + [GateOptions.profile, OutputFormat.summaryOption],
+        options: [engines, GateOptions.filter] + GateOptions.thresholds + [GateOptions.profile, OutputFormat.summaryOption, out],
         exitStatus: """
             0 no regression in a gated engine, 1 a regression, 2 unusable input (a missing
             or malformed file, files of different metrics, no benchmarks in common).
@@ -51,17 +56,30 @@ enum CompareCommand: Command {
                                  + "\(arguments.positionals[1]) \(current.context.metric.rawValue): compare files of one metric")
         }
         let format = try OutputFormat.summary(arguments, console: console)
+        let outFile = try arguments.value(out)
+        if let outFile { try OutputFile.checkWritable([outFile, OutputFile.sibling(of: outFile, extension: "md")]) }
         let outcome = try gate(baseline: baseline, current: current, policy: policy, filter: filter, profile: profile, console: console)
         console.output(format == .text ? outcome.summary.plainText : outcome.summary.markdown)
+        if let outFile {
+            let document: Data
+            do {
+                document = try ComparisonWriters.json(outcome.comparison, baseline: arguments.positionals[0],
+                                                      current: arguments.positionals[1], policy: policy)
+            } catch {
+                throw CommandFailure(.badInput, "cannot encode the comparison: \(error)")
+            }
+            try OutputFile.write(document, to: outFile)
+            try OutputFile.write(Data(outcome.summary.markdown.utf8), to: OutputFile.sibling(of: outFile, extension: "md"))
+        }
         return outcome.status
     }
 
     /// Compares two runs: warns on stderr about differing contexts, and returns the table with
     /// its summary, the function tables (`FunctionAttribution`) of the benchmarks that moved or
-    /// match `profile`, and `.checkFailed` on any regression of a gated engine.
+    /// match `profile`, the comparison itself, and `.checkFailed` on any regression of a gated engine.
     static func gate(baseline: BenchmarkReport, current: BenchmarkReport, policy: Comparison.Policy,
                      filter: Regex<AnyRegexOutput>? = nil, profile: Regex<AnyRegexOutput>? = nil,
-                     console: Console) throws(CommandFailure) -> (summary: ReportSummary, status: ExitCode) {
+                     console: Console) throws(CommandFailure) -> (summary: ReportSummary, comparison: Comparison, status: ExitCode) {
         for difference in Comparison.contextDifferences(baseline.context, current.context) {
             console.error("masonry compare: warning: \(difference); counts and times may differ for that reason alone\n")
         }
@@ -77,6 +95,6 @@ enum CompareCommand: Command {
         summary.append(.paragraph("\(comparison.regressions.count) regression(s) in the gated engines (\(gated)), "
                                   + "\(comparison.reportedRegressions.count) in the engines reported only. Thresholds: \(policy)."))
         for attribution in comparison.functions { summary.append(contentsOf: attribution.summary) }
-        return (summary, comparison.regressions.isEmpty ? .success : .checkFailed)
+        return (summary, comparison, comparison.regressions.isEmpty ? .success : .checkFailed)
     }
 }
