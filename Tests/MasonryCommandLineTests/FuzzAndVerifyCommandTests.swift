@@ -61,6 +61,11 @@ import Testing
         (["fuzz", "--planted-fault", "gremlins"], "--planted-fault must be one of trap, hang, memory"),
         (["fuzz", "--distribution", "0"], "--distribution must be an integer"),
         (["fuzz", "--replay", "/nonexistent.json"], "cannot read '/nonexistent.json'"),
+        (["fuzz", "--jobs", "0"], "--jobs must be an integer in 1...1024, got '0'"),
+        (["fuzz", "--shard", "3/2"], "--shard must be K/N with 1 <= K <= N (part K of N), got '3/2'"),
+        (["fuzz", "--shard", "0/2"], "--shard must be K/N with 1 <= K <= N"),
+        (["verify", "--shard", "two"], "--shard must be K/N with 1 <= K <= N"),
+        (["fuzz", "--replay", "x.json", "--jobs", "2"], "--jobs does not go with --replay"),
     ])
     func badArguments(arguments: [String], message: String) {
         let run = runTool(arguments)

@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aSupervisedRunOfTheShippedEngineIsClean() throws {
-        let run = try MasonryExecutable.run(["fuzz", "--seconds", "60", "--cases", "60", "--seed", "5"])
+        let run = try MasonryExecutable.run(["fuzz", "--seconds", "60", "--cases", "60", "--seed", "5", "--jobs", "1"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("60 cases and 240 parser inputs"), "\(run.output)")
         #expect(run.output.contains("; 1 worker process(es)"), "\(run.output)")

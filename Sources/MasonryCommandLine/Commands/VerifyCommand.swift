@@ -9,10 +9,11 @@ enum VerifyCommand: Command {
     static let threads = Option("--threads", value: "LIST", .threadList, default: ThreadCounts.standard, shown: "1,2,all",
                                 "comma-separated thread counts, 'all' for every core")
     static let out = Option("--out", value: "DIR", .text, default: "verify-failures", "where reproducers go")
+    static let shard = ShardOption.option("layout of the matrix")
 
     static let signature = CommandSignature(
         name: "verify", summary: "check the optimized engine against the reference, frame for frame",
-        usage: ["[--suite smoke|standard|full] [--threads LIST] [--out DIR] [--quiet]"],
+        usage: ["[--suite smoke|standard|full] [--threads LIST] [--shard K/N] [--out DIR] [--quiet]"],
         discussion: """
             Lays out a matrix of layouts (up to 1,000,000 items in the standard suite, 10,000,000 in
             full; both placements, both section modes, both tie rules, headers and footers, rounding,
@@ -29,8 +30,11 @@ enum VerifyCommand: Command {
 
             Progress goes to stderr, a line per layout and per update ([n/total], elapsed and
             remaining time): redrawn in place on a terminal, plain lines in a log; --quiet turns it off.
+
+            --shard K/N checks every N-th layout of the matrix from the K-th: N CI jobs or machines
+            given 1/N to N/N check the whole matrix between them.
             """,
-        options: [suite, threads, out, ProgressReporter.quiet],
+        options: [suite, threads, shard, out, ProgressReporter.quiet],
         exitStatus: "0 the frames agree, 1 a mismatch, 2 bad input or usage.")
 
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
@@ -38,7 +42,8 @@ enum VerifyCommand: Command {
         try arguments.noPositionals()
         let size = try arguments.value(Self.suite)
         let threads = try arguments.value(Self.threads)
-        let suite = VerificationSuite(size: size, threads: threads)
+        var suite = VerificationSuite(size: size, threads: threads)
+        suite.shard = try arguments.value(Self.shard)
         let progress = ProgressReporter(console: console, total: suite.progressSteps, quiet: arguments.isSet(ProgressReporter.quiet))
         let started = ContinuousClock.now
         let (counts, failure) = suite.run(progress: progress.step)
@@ -48,7 +53,8 @@ enum VerifyCommand: Command {
                        + "\(counts.frames) frames, \(counts.queries) queries, \(counts.updates) updates in \(seconds.seconds) s "
                        + "(comparing frames: \(SummaryNumber.seconds(counts.comparingSeconds)) s)\n")
         guard let failure else {
-            console.output("verify \(size.rawValue): the optimized engine gave the reference's frames, bit for bit\n")
+            let part = suite.shard == .whole ? "" : " (shard \(suite.shard))"
+            console.output("verify \(size.rawValue)\(part): the optimized engine gave the reference's frames, bit for bit\n")
             return .success
         }
         console.error("masonry verify: mismatch: \(failure.failure.message)\n")

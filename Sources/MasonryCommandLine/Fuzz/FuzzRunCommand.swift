@@ -14,14 +14,21 @@ enum FuzzRunCommand: FuzzForm {
         shrinking's own time budget; 0 writes the failing case as it is
         """)
     static let out = Option("--out", value: "DIR", .text, default: "fuzz-failures", "where reproducers go")
+    static let jobs = Option("--jobs", value: "N", .integer(in: 1...1024),
+                             default: max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
+                             shown: "the cores minus one, at least 1", """
+        cases run side by side, each job in its own worker process; the
+        same --seed and --cases find the same failure for any N
+        """)
+    static let shard = ShardOption.option("case")
 
     static var selector: (any DeclaredOption)? { nil }
 
     static let signature = CommandSignature(
         name: "fuzz", summary: FuzzCommand.summaryLine,
         usage: ["""
-            [--seconds N] [--seed S] [--cases N] [--threads LIST] [--shrink-seconds N]
-                                [--memory-limit MB] [--in-process] [--out DIR] [--quiet]
+            [--seconds N] [--seed S] [--cases N] [--jobs N] [--shard K/N] [--threads LIST]
+                                [--shrink-seconds N] [--memory-limit MB] [--in-process] [--out DIR] [--quiet]
             """],
         discussion: """
             Generates random scenarios (descriptions over every field and edge value: zero, subnormal
@@ -39,12 +46,19 @@ enum FuzzRunCommand: FuzzForm {
             printed at once (its case seed and the failure), then shrunk to a small reproducer within
             the shrinking budget (candidates run in the worker too; when the budget runs out, the
             smallest reproducer so far is kept), written to DIR as case-SEED.json (a scenario file)
-            and case-SEED.svg (both layouts side by side), and the exit status is 1. A run takes at
+            and case-SEED.svg (both layouts side by side), and the exit status is 1.
+
+            --jobs N runs N workers side by side, dealing them blocks of cases; the failure reported
+            is the first failing case of those run, so a run bounded by --cases reports the same
+            failure for any N. --shard K/N runs every N-th case of the seed from the K-th: N shards
+            with one --seed (in N CI jobs or on N machines) run every case once between them, and a
+            failure's case seed reproduces it in any of them (--replay its file). A run takes at
             most --seconds, plus --shrink-seconds, plus a few seconds. Progress goes to stderr (cases so
             far, elapsed and remaining time): redrawn in place on a terminal, a line every 10 s in a log;
             --quiet turns it off.
             """,
-        options: [seconds, FuzzCommand.seed, cases, FuzzCommand.threads, shrinkSeconds, FuzzCommand.memoryLimit, FuzzCommand.inProcess,
+        options: [seconds, FuzzCommand.seed, cases, jobs, shard, FuzzCommand.threads, shrinkSeconds, FuzzCommand.memoryLimit,
+                  FuzzCommand.inProcess,
                   out, ProgressReporter.quiet, FuzzCommand.plantedFault, FuzzCommand.workerExecutable],
         exitStatus: "0 no failure, 1 a failure found, 2 bad input or usage.")
 
@@ -58,6 +72,8 @@ enum FuzzRunCommand: FuzzForm {
         configuration.seed = try arguments.value(FuzzCommand.seed)
         configuration.maximumCases = try arguments.value(cases)
         configuration.threads = try arguments.value(FuzzCommand.threads)
+        configuration.jobs = try arguments.value(jobs)
+        configuration.shard = try arguments.value(shard)
         configuration.checker = checker
         configuration.worker = worker
 
@@ -85,8 +101,10 @@ enum FuzzRunCommand: FuzzForm {
         }
         progress.finish()
         let runner = worker == nil ? "in this process" : "\(outcome.workerStarts) worker process(es)"
+        let shardText = configuration.shard == .whole ? "" : ", shard \(configuration.shard)"
         console.output("\(outcome.cases) cases and \(outcome.parserInputs) parser inputs in \(SummaryNumber.seconds(outcome.seconds)) s "
-                       + "(\(Int(outcome.casesPerSecond)) cases per second), seed \(configuration.seed); \(runner)\n")
+                       + "(\(Int(outcome.casesPerSecond)) cases per second), seed \(configuration.seed)\(shardText); "
+                       + "\(runner), \(configuration.jobs) job(s)\n")
         guard let failure = outcome.failure else {
             console.output("no failure\n")
             return .success

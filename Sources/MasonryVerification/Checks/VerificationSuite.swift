@@ -57,6 +57,9 @@ public struct VerificationSuite: Sendable {
     public var candidate: EngineFactory
     /// The cases `run` takes: every one, unless a test takes a part (`Selection`).
     var selection = Selection.everyCase
+    /// The part of the matrix `run` takes (`masonry verify --shard K/N`): every N-th case from
+    /// the K-th, in the matrix's order.
+    public var shard = Shard.whole
 
     public init(size: Size, threads: [Int], candidate: @escaping EngineFactory = optimizedEngineFactory) {
         self.size = size
@@ -86,11 +89,16 @@ public struct VerificationSuite: Sendable {
         case .withoutRareShapes: others
         case .rareShapesOnly: Self.rareShapeCaseCount
         }
-        return count * (threads.count + Self.updatesPerCase)
+        return shard.caseCount(of: count) * (threads.count + Self.updatesPerCase)
+    }
+
+    /// The matrix of this size (the part of it `selection` and `shard` take).
+    public func cases() -> [Case] {
+        allCases().enumerated().compactMap { index, testCase in shard.contains(index) ? testCase : nil }
     }
 
     /// The matrix of this size (the part of it `selection` takes).
-    public func cases() -> [Case] {
+    private func allCases() -> [Case] {
         let (large, medium) = sizes()
         let rareShapeCases = selection == .withoutRareShapes ? [] : Self.rareShapeCases(medium: medium)
         guard selection != .rareShapesOnly else { return rareShapeCases }

@@ -4,9 +4,9 @@ import MasonryLayout
 /// Where the fuzzer runs its cases and the shrinker's candidates: in this process, or in a
 /// worker process that may crash or hang without taking the fuzzer with it.
 protocol CaseExecutor: AnyObject {
-    /// Runs cases `first..<first + count` of `seed` until one fails or `deadline` passes;
-    /// `done(index, seconds)` after each case that passes.
-    func runCases(seed: UInt64, first: Int, count: Int, threads: [Int], deadline: ContinuousClock.Instant,
+    /// Runs `count` cases of `seed`, `first`, `first + stride`, … (a shard's cases are every
+    /// N-th), until one fails or `deadline` passes; `done(index, seconds)` after each case that passes.
+    func runCases(seed: UInt64, first: Int, count: Int, stride: Int, threads: [Int], deadline: ContinuousClock.Instant,
                   done: (Int, Double) -> Void) throws(FuzzerError) -> CaseFinding?
     /// Checks one chain; `.outOfTime` when `deadline` passed before it finished. `timeLimit`
     /// replaces the per-case time limit (nil: keep it).
@@ -19,7 +19,7 @@ protocol CaseExecutor: AnyObject {
 }
 
 /// A failing case as an executor saw it.
-struct CaseFinding {
+struct CaseFinding: Sendable {
     var index: Int
     var kind: CheckFailure.Kind
     var message: String
@@ -28,7 +28,7 @@ struct CaseFinding {
 }
 
 /// Why the fuzzer could not run.
-public struct FuzzerError: Error, CustomStringConvertible {
+public struct FuzzerError: Error, Sendable, CustomStringConvertible {
     public var description: String
 }
 
@@ -41,9 +41,9 @@ final class InProcessExecutor: CaseExecutor {
         self.checker = checker
     }
 
-    func runCases(seed: UInt64, first: Int, count: Int, threads: [Int], deadline: ContinuousClock.Instant,
+    func runCases(seed: UInt64, first: Int, count: Int, stride: Int, threads: [Int], deadline: ContinuousClock.Instant,
                   done: (Int, Double) -> Void) -> CaseFinding? {
-        for index in first..<(first + count) {
+        for index in Swift.stride(from: first, to: first + count * stride, by: stride) {
             guard ContinuousClock.now < deadline else { break }
             let started = ContinuousClock.now
             let (caseSeed, chain, caseThreads) = Fuzzer.fuzzCase(seed: seed, index: index, threads: threads)

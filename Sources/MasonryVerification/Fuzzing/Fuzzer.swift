@@ -1,4 +1,5 @@
 // The differential fuzzer: random scenario chains checked against the reference, failures shrunk.
+import Dispatch
 import Foundation
 import MasonryLayout
 import MasonryWorkloads
@@ -8,7 +9,8 @@ import MasonryWorkloads
 /// reference, and random and mutated bytes fed to the description parser. A failing case, even
 /// one that crashes or hangs the engine when cases run in a worker process, is reported at once,
 /// then shrunk to a small reproducer within its own time budget. The same seed gives the same
-/// sequence of cases.
+/// sequence of cases; several jobs run them side by side (`jobs`), and a shard runs every N-th
+/// of them (`shard`), so that machines split one campaign.
 public struct Fuzzer: Sendable {
     /// The seed, the budgets, the thread counts and where cases run.
     public struct Configuration: Sendable {
@@ -26,6 +28,11 @@ public struct Fuzzer: Sendable {
         /// Run cases in a worker process started with this command, so that a case that crashes
         /// or hangs is a finding rather than the end of the run; nil runs them in this process.
         public var worker: WorkerCommand?
+        /// Cases run side by side: each job has its own worker (or, in this process, its own
+        /// thread) and takes blocks of cases in turn (`CaseDealer`).
+        public var jobs = 1
+        /// The part of the seed's cases this run takes: every `shard.count`-th from `shard.number`.
+        public var shard = Shard.whole
 
         public init() {}
     }
@@ -52,6 +59,7 @@ public struct Fuzzer: Sendable {
 
     /// What a run did: cases, parser inputs, time, and the failure if one was found.
     public struct Outcome: Sendable {
+        /// Cases run (this shard's); when a case failed, the cases up to and including it.
         public var cases: Int
         public var parserInputs: Int
         /// Time spent running cases (shrinking not included).
@@ -75,6 +83,10 @@ public struct Fuzzer: Sendable {
 
     /// Parser inputs tried per case.
     static let parserInputsPerCase = 4
+    /// Cases per block dealt to a job when there are several: tens of milliseconds of cases in
+    /// a release build (a few hundred cases a second), so that the jobs end within a case or two
+    /// of each other, and dealing (a lock, one request to the worker) costs nothing beside them.
+    static let casesPerBlock = 16
     /// The fewest seconds a candidate may take when shrinking a timeout: hundreds of times what a
     /// small candidate that does not hang takes.
     static let shrinkingTimeLimit = 0.5
@@ -85,37 +97,74 @@ public struct Fuzzer: Sendable {
         self.configuration = configuration
     }
 
-    /// Runs until the time or case budget is spent or a case fails, then shrinks the failure.
-    /// Throws only when the worker process cannot be started or answers nonsense.
+    /// Runs until the time or case budget is spent or a case fails, then shrinks the failure (the
+    /// lowest failing case of those run: with a case budget, the same one for any number of jobs).
+    /// Throws only when a worker process cannot be started or answers nonsense.
     public func run(_ report: (Event) -> Void = { _ in }) throws(FuzzerError) -> Outcome {
-        let executor: any CaseExecutor = configuration.worker.map { WorkerExecutor(command: $0) }
-            ?? InProcessExecutor(checker: configuration.checker)
-        defer { executor.stop() }
         let start = ContinuousClock.now
         let deadline = configuration.seconds.map { start + .seconds($0) } ?? start + .seconds(1e9)
-        let maximum = configuration.maximumCases ?? Int.max
-        var cases = 0
-        var lastReport = start
-        var finding: CaseFinding?
-        while cases < maximum, ContinuousClock.now < deadline, finding == nil {
-            finding = try executor.runCases(seed: configuration.seed, first: cases, count: min(maximum - cases, 1 << 30),
-                                            threads: configuration.threads, deadline: deadline) { index, _ in
-                cases = index + 1
-                if ContinuousClock.now - lastReport >= .seconds(1) {
-                    lastReport = .now
-                    report(.progress(cases: cases, seconds: Self.seconds(since: start)))
-                }
+        let jobs = max(1, configuration.jobs)
+        // One job takes all its cases as one block, as one worker always has.
+        let dealer = CaseDealer(shard: configuration.shard, maximumCases: configuration.maximumCases ?? Int.max,
+                                blockSize: jobs == 1 ? 1 << 30 : Self.casesPerBlock)
+        // The other jobs run on their own threads, each with its own executor; this thread runs
+        // the first job and reports progress, and its executor (which knows the case times) shrinks.
+        let others = DispatchGroup()
+        for _ in 1..<jobs {
+            DispatchQueue.global().async(group: others) { [configuration] in
+                let executor = Self.executor(configuration)
+                Self.runJob(executor, configuration, dealer: dealer, deadline: deadline) { _ in }
+                executor.stop()
+                dealer.count(workerStarts: (executor as? WorkerExecutor)?.starts ?? 0)
             }
         }
+        let executor = Self.executor(configuration)
+        defer { executor.stop() }
+        var lastReport = start
+        Self.runJob(executor, configuration, dealer: dealer, deadline: deadline) { passed in
+            if ContinuousClock.now - lastReport >= .seconds(1) {
+                lastReport = .now
+                report(.progress(cases: passed, seconds: Self.seconds(since: start)))
+            }
+        }
+        others.wait()
         let fuzzingSeconds = Self.seconds(since: start)
+        let (lowest, error) = dealer.outcome
+        if let error { throw error }
+        let starts = { dealer.workerStarts + ((executor as? WorkerExecutor)?.starts ?? 0) }
+        let cases = lowest.map { $0.ordinal + 1 } ?? dealer.passedCount
         var outcome = Outcome(cases: cases, parserInputs: cases * Self.parserInputsPerCase, seconds: fuzzingSeconds,
-                              failure: nil, workerStarts: (executor as? WorkerExecutor)?.starts ?? 0)
-        guard let finding else { return outcome }
-        outcome.cases = finding.index + 1
-        outcome.parserInputs = outcome.cases * Self.parserInputsPerCase
-        outcome.failure = try investigate(finding, executor: executor, report: report)
-        outcome.workerStarts = (executor as? WorkerExecutor)?.starts ?? 0
+                              failure: nil, workerStarts: starts())
+        guard let lowest else { return outcome }
+        outcome.failure = try investigate(lowest.finding, executor: executor, report: report)
+        outcome.workerStarts = starts()
         return outcome
+    }
+
+    /// A job's executor: a worker process, or this process.
+    private static func executor(_ configuration: Configuration) -> any CaseExecutor {
+        configuration.worker.map { WorkerExecutor(command: $0) } ?? InProcessExecutor(checker: configuration.checker)
+    }
+
+    /// One job: blocks of cases from `dealer` until they run out, one fails, or `deadline`;
+    /// `passed(count)` after each case that passes, with the run's count so far.
+    private static func runJob(_ executor: any CaseExecutor, _ configuration: Configuration, dealer: CaseDealer,
+                               deadline: ContinuousClock.Instant, passed: (Int) -> Void) {
+        let shard = configuration.shard
+        while ContinuousClock.now < deadline, let block = dealer.nextBlock() {
+            do {
+                let finding = try executor.runCases(seed: configuration.seed, first: shard.caseIndex(ofOrdinal: block.lowerBound),
+                                                    count: block.count, stride: shard.count, threads: configuration.threads,
+                                                    deadline: deadline) { _, _ in passed(dealer.passed()) }
+                if let finding {
+                    dealer.found(finding)
+                    return
+                }
+            } catch {
+                dealer.failed(error)
+                return
+            }
+        }
     }
 
     /// Reports a finding, makes sure a crash or timeout is the engine's (and happens again), and shrinks it.

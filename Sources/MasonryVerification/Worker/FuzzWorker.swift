@@ -23,11 +23,12 @@ public enum FuzzWorker {
         while case .bytes(let line) = reader.readLine(deadline: nil) {
             let words = String(decoding: line, as: UTF8.self).split(separator: " ").map(String.init)
             switch (words.first, words.count) {
-            case ("cases", 5):
-                guard let seed = UInt64(words[1]), let first = Int(words[2]), let count = Int(words[3]) else { protocolError(line) }
+            case ("cases", 5), ("cases", 6):
+                guard let seed = UInt64(words[1]), let first = Int(words[2]), let count = Int(words[3]),
+                      let step = words.count == 6 ? Int(words[5]) : 1, step >= 1 else { protocolError(line) }
                 let threads = words[4].split(separator: ",").compactMap { Int($0) }
                 guard !threads.isEmpty else { protocolError(line) }
-                for index in first..<(first + count) {
+                for index in stride(from: first, to: first + count * step, by: step) {
                     let started = ContinuousClock.now
                     let (caseSeed, chain, caseThreads) = Fuzzer.fuzzCase(seed: seed, index: index, threads: threads)
                     _ = Fuzzer.fuzzParser(with: chain.scenarios[0].description, seed: caseSeed)

@@ -113,14 +113,15 @@ final class WorkerExecutor: CaseExecutor {
 
     // MARK: Requests
 
-    func runCases(seed: UInt64, first: Int, count: Int, threads: [Int], deadline: ContinuousClock.Instant,
+    func runCases(seed: UInt64, first: Int, count: Int, stride: Int, threads: [Int], deadline: ContinuousClock.Instant,
                   done: (Int, Double) -> Void) throws(FuzzerError) -> CaseFinding? {
         let child = try worker()
-        let request = WorkerProtocol.message(["cases", "\(seed)", "\(first)", "\(count)", threads.map(String.init).joined(separator: ",")])
+        let request = WorkerProtocol.message(["cases", "\(seed)", "\(first)", "\(count)", threads.map(String.init).joined(separator: ","),
+                                              "\(stride)"])
         _ = child.write(request, deadline: deadline)
         var next = first
         var caseStarted = ContinuousClock.now
-        while next < first + count {
+        while next < first + count * stride {
             let limit = caseStarted + .seconds(timeLimit)
             switch child.readLine(deadline: min(limit, deadline)) {
             case .bytes(let line):
@@ -129,7 +130,7 @@ final class WorkerExecutor: CaseExecutor {
                 if words[0] == "done" {
                     record(nanoseconds: nanoseconds)
                     done(index, Double(nanoseconds) * 1e-9)
-                    next = index + 1
+                    next = index + stride
                     caseStarted = .now
                 } else if words[0] == "fail", words.count == 4, let length = Int(words[3]),
                           case .bytes(let payload) = child.read(count: length, deadline: .now + .seconds(30)),

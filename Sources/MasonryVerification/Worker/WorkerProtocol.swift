@@ -6,8 +6,9 @@ import MasonryLayout
 /// count, that many bytes of payload.
 ///
 /// To the worker:
-/// - `cases SEED FIRST COUNT THREADS`: run cases FIRST..<FIRST+COUNT of seed SEED (thread counts
-///   a comma-separated list), answering `done INDEX NANOSECONDS` after each, or
+/// - `cases SEED FIRST COUNT THREADS [STRIDE]`: run COUNT cases of seed SEED, FIRST,
+///   FIRST+STRIDE, … (STRIDE 1 when absent; a shard's cases are every N-th; thread counts a
+///   comma-separated list), answering `done INDEX NANOSECONDS` after each, or
 ///   `fail INDEX NANOSECONDS LENGTH` + a failure, after which the worker waits for the next request.
 /// - `check THREADS LENGTH` + a scenario chain's JSON: answered `pass NANOSECONDS` or
 ///   `fail -1 NANOSECONDS LENGTH` + a failure.
