@@ -16,13 +16,14 @@ public struct BenchmarkHistory: Sendable {
         /// When the run was made (the result file's `context.date`).
         public var date: String
 
+        /// A run of `hash`, made at `date`. O(1).
         public init(hash: String, subject: String? = nil, date: String) {
             self.hash = hash
             self.subject = subject
             self.date = date
         }
 
-        /// The hash's first 8 digits, as tables and charts label the commit.
+        /// The hash's first 8 digits, as tables and charts label the commit. O(1).
         public var shortHash: String { String(hash.prefix(8)) }
     }
 
@@ -43,6 +44,7 @@ public struct BenchmarkHistory: Sendable {
         /// segments on either side (wall time).
         public var before: Double
         public var after: Double
+        /// The change from before to after, in percent of before. O(1).
         public var changePercent: Double { BenchmarkHistory.changePercent(from: before, to: after) }
     }
 
@@ -53,11 +55,13 @@ public struct BenchmarkHistory: Sendable {
         public var points: [Point]
         public var changePoints: [ChangePoint]
 
+        /// The first and last values. O(1).
         public var first: Double { points[0].value }
         public var last: Double { points[points.count - 1].value }
+        /// The smallest and largest values. O(points).
         public var minimum: Double { points.map(\.value).min()! }
         public var maximum: Double { points.map(\.value).max()! }
-        /// The last value against the first, in percent.
+        /// The last value against the first, in percent. O(1).
         public var changePercent: Double { BenchmarkHistory.changePercent(from: first, to: last) }
     }
 
@@ -71,13 +75,14 @@ public struct BenchmarkHistory: Sendable {
         /// Wall time: the permutation test's significance level.
         public var alpha = 0.05
 
+        /// The policy with these parameters, `masonry history`'s defaults unless given. O(1).
         public init(thresholdPercent: Double? = nil, minimumSegment: Int = 3, alpha: Double = 0.05) {
             self.thresholdPercent = thresholdPercent
             self.minimumSegment = minimumSegment
             self.alpha = alpha
         }
 
-        /// The threshold for a metric: the one given, or the metric's default.
+        /// The threshold for a metric: the one given, or the metric's default. O(1).
         public func threshold(for metric: BenchmarkMetric) -> Double {
             thresholdPercent ?? (metric == .instructions ? 1 : 5)
         }

@@ -7,8 +7,9 @@ import MasonrySupport
 /// vertical line, with a tooltip: commit, subject, before → after, change.
 enum HistoryChart {
     static let width = 520.0, height = 140.0
-    /// The plot area inside the chart: room on the left for the value labels, below for the commits.
-    static let plot = (left: 80.0, top: 10.0, right: 510.0, bottom: 106.0)
+    /// The plot area inside the chart: room on the left for the value labels, below for the commits,
+    /// on the right for half the last commit label.
+    static let plot = (left: 80.0, top: 10.0, right: 495.0, bottom: 106.0)
     /// At most this many commit labels; the others are left out, evenly.
     static let maximumLabels = 8
 
