@@ -30,7 +30,7 @@ import Testing
         #expect(html.components(separatedBy: "<svg").count - 1 == Self.history.series.count)
         #expect(html.components(separatedBy: "class=\"change-point\"").count - 1 == 1)
         #expect(html.contains("stroke-dasharray=\"4 3\""))
-        #expect(html.contains("<title>change point: c3000000 subject of \(BenchmarkHistoryTests.commit(3)): c3000000 1000 → 1100 (+10%)</title>"))
+        #expect(html.contains("<title>change point at c3000000 subject of \(BenchmarkHistoryTests.commit(3)): 1000 → 1100 (+10%)</title>"))
         #expect(html.contains("<table>"))
         #expect(html == HistoryWriters.html(Self.history, order: "commit order"))
     }

@@ -56,7 +56,7 @@ enum HistoryChart {
             if let change = changes[index] {
                 svg.element("circle", ["cx": number(x(point.commit)), "cy": number(y(point.value)), "r": "4", "fill": "#d62728",
                                        "class": "change-point"],
-                            title: "change point: \(label(commit)): \(HistoryWriters.describe(change, in: history))")
+                            title: "change point at \(label(commit)): \(HistoryWriters.levels(change, history.metric))")
             } else {
                 svg.element("circle", ["cx": number(x(point.commit)), "cy": number(y(point.value)), "r": "2.5", "fill": "#1f77b4"],
                             title: "\(label(commit)): \(HistoryWriters.value(point.value, history.metric))")

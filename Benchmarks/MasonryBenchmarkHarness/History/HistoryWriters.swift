@@ -38,8 +38,12 @@ public enum HistoryWriters {
 
     /// `1a2b3c4d 1200 → 1300 (+8.3%)`.
     static func describe(_ change: BenchmarkHistory.ChangePoint, in history: BenchmarkHistory) -> String {
-        "\(history.commits[change.commit].shortHash) \(value(change.before, history.metric)) → "
-            + "\(value(change.after, history.metric)) (\(Format.signedPercent(change.changePercent)))"
+        "\(history.commits[change.commit].shortHash) \(levels(change, history.metric))"
+    }
+
+    /// `1200 → 1300 (+8.3%)`.
+    static func levels(_ change: BenchmarkHistory.ChangePoint, _ metric: BenchmarkMetric) -> String {
+        "\(value(change.before, metric)) → \(value(change.after, metric)) (\(Format.signedPercent(change.changePercent)))"
     }
 
     /// A value as the tables show it: a count, or a duration.
