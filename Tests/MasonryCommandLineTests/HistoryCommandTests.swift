@@ -97,7 +97,7 @@ import Testing
     }
 
     enum BadInput: String, CaseIterable {
-        case differentSuites, differentMetrics, missingFile, malformedFile, emptyDirectory, filterMatchingNothing, noFiles
+        case differentSuites, differentMetrics, missingFile, malformedFile, emptyDirectory, filterMatchingNothing, noFiles, noRepository
     }
 
     @Test(arguments: BadInput.allCases)
@@ -124,6 +124,8 @@ import Testing
             (arguments, message) = ([first, "--filter", "^prepare/"], "no benchmark matches --filter")
         case .noFiles:
             (arguments, message) = ([], "needs result FILEs or a DIR")
+        case .noRepository:
+            (arguments, message) = ([first, "--repository", "/nonexistent"], "--repository: '/nonexistent' is not a directory")
         }
         let run = runTool(["history"] + arguments)
         #expect(run.status == .badInput)

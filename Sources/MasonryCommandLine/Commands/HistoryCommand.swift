@@ -62,6 +62,10 @@ enum HistoryCommand: Command {
         try checkOneSuiteAndMetric(reports)
 
         let directory = try arguments.value(repository) ?? FileManager.default.currentDirectoryPath
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw arguments.usageError("--repository: '\(directory)' is not a directory")
+        }
         let known = CommitOrder.known(reports.map(\.report.context.gitCommit), in: directory)
         let ordered = order(reports.map(\.report), known: known)
         guard let history = BenchmarkHistory(runs: ordered, policy: policy, filter: filter) else {
