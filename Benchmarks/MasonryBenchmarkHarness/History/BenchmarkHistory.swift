@@ -17,7 +17,7 @@ public struct BenchmarkHistory: Sendable {
         public var date: String
 
         /// A run of `hash`, made at `date`. O(1).
-        public init(hash: String, subject: String? = nil, date: String) {
+        init(hash: String, subject: String? = nil, date: String) {
             self.hash = hash
             self.subject = subject
             self.date = date
