@@ -34,6 +34,7 @@ import Testing
         (["query", "FILE", "--rect", "0,0,1,1", "--pin-header"], "masonry query: unknown option '--pin-header'; did you mean '--pin-headers'?"),
         (["bench", "--repetition", "3"], "masonry bench: unknown option '--repetition'; did you mean '--repetitions'?"),
         (["compare", "a.json", "b.json", "--treshold", "5"], "masonry compare: unknown option '--treshold'; did you mean '--threshold'?"),
+        (["history", "a.json", "--min-segmnt", "3"], "masonry history: unknown option '--min-segmnt'; did you mean '--min-segment'?"),
         (["ab", "--base-tol", "x"], "masonry ab: unknown option '--base-tol'; did you mean '--base-tool'?"),
         (["verify", "--suit", "smoke"], "masonry verify: unknown option '--suit'; did you mean '--suite'?"),
         (["fuzz", "--secnds", "3"], "masonry fuzz: unknown option '--secnds'; did you mean '--seconds'?"),

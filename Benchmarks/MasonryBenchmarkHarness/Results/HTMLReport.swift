@@ -7,7 +7,13 @@ import MasonrySupport
 public enum HTMLReport {
     /// The page for `summary` with the SVG `chart` inline. O(size of the summary and the chart).
     public static func render(_ summary: ReportSummary, chart: String, title: String) -> String {
-        var html = """
+        page(title: title, body: (chart.hasPrefix("<?xml") ? String(chart.drop { $0 != "\n" }.dropFirst()) : chart) + body(summary))
+    }
+
+    /// The page around `body` (HTML, under the title): the head, the style sheet and the title,
+    /// shared by every page the harness writes (a run's, `masonry history`'s). O(body).
+    static func page(title: String, body: String) -> String {
+        """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -26,9 +32,15 @@ public enum HTMLReport {
             </head>
             <body>
             <h1>\(SVGText.escape(title))</h1>
+            \(body)</body>
+            </html>
 
             """
-        html += chart.hasPrefix("<?xml") ? String(chart.drop { $0 != "\n" }.dropFirst()) : chart
+    }
+
+    /// The summary's blocks as HTML: headings, paragraphs and tables. O(size of the summary).
+    static func body(_ summary: ReportSummary) -> String {
+        var html = ""
         for block in summary.blocks {
             switch block {
             case .heading(let text):
@@ -39,7 +51,7 @@ public enum HTMLReport {
                 html += self.table(table)
             }
         }
-        return html + "</body>\n</html>\n"
+        return html
     }
 
     /// Text with `inline code`; lines starting `- ` become a list.

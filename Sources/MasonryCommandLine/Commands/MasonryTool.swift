@@ -5,7 +5,7 @@ import MasonrySupport
 /// The `masonry` command-line tool: dispatches to a subcommand and turns failures into one line
 /// on stderr and an exit status.
 public enum MasonryTool {
-    static var commands: [any Command.Type] { [LayoutCommand.self, QueryCommand.self, BenchCommand.self, CompareCommand.self, ABCommand.self, VerifyCommand.self, FuzzCommand.self] }
+    static var commands: [any Command.Type] { [LayoutCommand.self, QueryCommand.self, BenchCommand.self, CompareCommand.self, HistoryCommand.self, ABCommand.self, VerifyCommand.self, FuzzCommand.self] }
 
     static var help: String {
         let list = commands.map { "  \($0.name)\(String(repeating: " ", count: max(1, 10 - $0.name.count)))\($0.summary)" }

@@ -1,0 +1,154 @@
+// A history of benchmark results commit after commit: one series per benchmark, with its change points.
+
+/// The results of one suite and metric over a run of commits, one series per benchmark, each
+/// with its change points: what `masonry history` prints and draws.
+///
+/// A benchmark's value in a run is its median instruction count (instruction mode) or the
+/// median of its repetitions' wall times, nanoseconds (time mode). A benchmark missing from a
+/// run is a gap in its series, not a zero. Change points: `ExactSteps` for instruction counts
+/// (exact: any step beyond the threshold), `EDivisiveMeans` for wall time (noisy).
+public struct BenchmarkHistory: Sendable {
+    /// One run of the series: the commit it measured.
+    public struct Commit: Sendable, Equatable {
+        public var hash: String
+        /// The commit's subject line, when the git checkout knows the commit.
+        public var subject: String?
+        /// When the run was made (the result file's `context.date`).
+        public var date: String
+
+        /// A run of `hash`, made at `date`. O(1).
+        init(hash: String, subject: String? = nil, date: String) {
+            self.hash = hash
+            self.subject = subject
+            self.date = date
+        }
+
+        /// The hash's first 8 digits, as tables and charts label the commit. O(1).
+        public var shortHash: String { String(hash.prefix(8)) }
+    }
+
+    /// One benchmark's value in one run.
+    public struct Point: Sendable, Equatable {
+        /// The index of the run in `commits`.
+        public var commit: Int
+        public var value: Double
+    }
+
+    /// Where a series moved: the first run at the new level.
+    public struct ChangePoint: Sendable, Equatable {
+        /// The index in the series' `points` of the first point at the new level.
+        public var point: Int
+        /// The index of its run in `commits`.
+        public var commit: Int
+        /// The levels before and after: the two points (exact metrics), or the medians of the
+        /// segments on either side (wall time).
+        public var before: Double
+        public var after: Double
+        /// The change from before to after, in percent of before. O(1).
+        public var changePercent: Double { BenchmarkHistory.changePercent(from: before, to: after) }
+    }
+
+    /// One benchmark's values, run after run, and where they changed.
+    public struct Series: Sendable, Equatable {
+        public var name: String
+        /// At least one point, in the runs' order (gaps left out).
+        public var points: [Point]
+        public var changePoints: [ChangePoint]
+
+        /// The first and last values. O(1).
+        public var first: Double { points[0].value }
+        public var last: Double { points[points.count - 1].value }
+        /// The smallest and largest values. O(points).
+        public var minimum: Double { points.map(\.value).min()! }
+        public var maximum: Double { points.map(\.value).max()! }
+        /// The last value against the first, in percent. O(1).
+        public var changePercent: Double { BenchmarkHistory.changePercent(from: first, to: last) }
+    }
+
+    /// How change points are found; the defaults are `masonry history`'s.
+    public struct Policy: Sendable, Equatable {
+        /// The change that counts, in percent; nil: 1 for instruction counts (the gate's
+        /// `--instructions-threshold`), 5 for wall time (its `--threshold`).
+        public var thresholdPercent: Double?
+        /// Wall time: the fewest points on each side of a change point.
+        public var minimumSegment = 3
+        /// Wall time: the permutation test's significance level.
+        public var alpha = 0.05
+
+        /// The policy with these parameters, `masonry history`'s defaults unless given. O(1).
+        public init(thresholdPercent: Double? = nil, minimumSegment: Int = 3, alpha: Double = 0.05) {
+            self.thresholdPercent = thresholdPercent
+            self.minimumSegment = minimumSegment
+            self.alpha = alpha
+        }
+
+        /// The threshold for a metric: the one given, or the metric's default. O(1).
+        public func threshold(for metric: BenchmarkMetric) -> Double {
+            thresholdPercent ?? (metric == .instructions ? 1 : 5)
+        }
+    }
+
+    public let suite: String
+    public let metric: BenchmarkMetric
+    public let policy: Policy
+    /// The runs, in the series' order.
+    public let commits: [Commit]
+    /// One series per benchmark, by name.
+    public let series: [Series]
+
+    /// The history of `runs` (already in order, of one suite and metric: the first run's), each
+    /// with its commit's subject when known; the benchmarks whose names match `filter`. Nil
+    /// when no benchmark is left. O(runs·benchmarks) plus the change points' cost (`EDivisiveMeans`).
+    public init?(runs: [(report: BenchmarkReport, subject: String?)], policy: Policy = Policy(), filter: Regex<AnyRegexOutput>? = nil) {
+        guard let first = runs.first?.report else { return nil }
+        suite = first.context.suite
+        metric = first.context.metric
+        self.policy = policy
+        commits = runs.map { Commit(hash: $0.report.context.gitCommit, subject: $0.subject, date: $0.report.context.date) }
+        var pointsByName: [String: [Point]] = [:]
+        for (index, run) in runs.enumerated() {
+            for record in run.report.records where filter.map({ record.name.contains($0) }) ?? true {
+                guard let value = Self.value(of: record, metric: first.context.metric) else { continue }
+                pointsByName[record.name, default: []].append(Point(commit: index, value: value))
+            }
+        }
+        guard !pointsByName.isEmpty else { return nil }
+        let metric = metric
+        series = pointsByName.keys.sorted().map { name in
+            let points = pointsByName[name]!
+            return Series(name: name, points: points, changePoints: Self.changePoints(of: points, metric: metric, policy: policy))
+        }
+    }
+
+    /// A benchmark's value in a run: its median instruction count, or its median wall time (ns).
+    static func value(of record: BenchmarkRecord, metric: BenchmarkMetric) -> Double? {
+        switch metric {
+        case .instructions: record.medianCounter(.instructions)
+        case .time: record.realTimes.isEmpty ? nil : SampleStatistics(record.realTimes).median
+        }
+    }
+
+    /// The change points of one series, by the metric's method.
+    static func changePoints(of points: [Point], metric: BenchmarkMetric, policy: Policy) -> [ChangePoint] {
+        let values = points.map(\.value)
+        let threshold = policy.threshold(for: metric)
+        switch metric {
+        case .instructions:
+            return ExactSteps.changePoints(values, thresholdPercent: threshold).map { index in
+                ChangePoint(point: index, commit: points[index].commit, before: values[index - 1], after: values[index])
+            }
+        case .time:
+            let method = EDivisiveMeans(minimumSegment: policy.minimumSegment, alpha: policy.alpha, thresholdPercent: threshold)
+            let splits = method.changePoints(values)
+            return zip(splits, EDivisiveMeans.segmentMedians(around: splits, in: values)).map { index, medians in
+                ChangePoint(point: index, commit: points[index].commit, before: medians.before, after: medians.after)
+            }
+        }
+    }
+
+    /// The change from `before` to `after` in percent of `before`; infinite from 0 to anything else.
+    static func changePercent(from before: Double, to after: Double) -> Double {
+        guard before != 0 else { return after == 0 ? 0 : (after > 0 ? .infinity : -.infinity) }
+        return (after - before) / abs(before) * 100
+    }
+}
