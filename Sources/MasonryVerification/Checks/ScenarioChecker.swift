@@ -62,18 +62,21 @@ public struct ScenarioChecker: Sendable {
                 let kept = KeptColumns(before: update, in: engine)
                 let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
                 let engineError = Result { () throws(LayoutError) in try engine.apply(update) }.failure
-                let stage = "\(name)after updates[\(index)] (\(update)) on \(threads) thread(s)"
+                // Written only for a failure: an update's description lists its heights, and a
+                // fuzz case's appends hold thousands (and libFuzzer's leak check reports the type
+                // name the runtime caches for it the first time).
+                let stage = { "\(name)after updates[\(index)] (\(update)) on \(threads) thread(s)" }
                 guard referenceError == engineError else {
-                    return failure("\(stage): the reference \(referenceError.map { "refused it: \($0)" } ?? "accepted it"), the engine \(engineError.map { "refused it: \($0)" } ?? "accepted it")",
+                    return failure("\(stage()): the reference \(referenceError.map { "refused it: \($0)" } ?? "accepted it"), the engine \(engineError.map { "refused it: \($0)" } ?? "accepted it")",
                                    engine, reference)
                 }
                 accepted.append(referenceError == nil)
-                if let failure = compare(engine, reference, queries: scenario.queries, stage: stage) { return failure }
+                if let failure = compare(engine, reference, queries: scenario.queries, stage: stage()) { return failure }
                 if engineError == nil, let violation = kept.firstViolation(after: engine) {
-                    return failure("\(stage): invariant: \(violation)", engine, reference)
+                    return failure("\(stage()): invariant: \(violation)", engine, reference)
                 }
                 if let difference = anchors.step(applied: index + 1, update: update, accepted: referenceError == nil, engine, reference) {
-                    return failure("\(stage): \(difference)", engine, reference)
+                    return failure("\(stage()): \(difference)", engine, reference)
                 }
             }
             if let difference = anchors.restore(engine, reference) {
@@ -118,12 +121,12 @@ public struct ScenarioChecker: Sendable {
         }
     }
 
-    private func compare(_ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, queries: [LayoutQuery], stage: String) -> CheckFailure? {
+    private func compare(_ engine: any LayoutEngine, _ reference: ReferenceLayoutEngine, queries: [LayoutQuery], stage: @autoclosure () -> String) -> CheckFailure? {
         guard engine.layoutDescription == reference.layoutDescription else {
-            return failure("\(stage): the engine holds another description than the reference", engine, reference)
+            return failure("\(stage()): the engine holds another description than the reference", engine, reference)
         }
         if let difference = EngineVerifier.firstDifference(engine, reference) {
-            return failure("\(stage): \(difference)", engine, reference)
+            return failure("\(stage()): \(difference)", engine, reference)
         }
         let sections = reference.layoutDescription.sections
         var missing = [ItemIndexPath(section: sections.count, item: 0), ItemIndexPath(section: -1, item: 0)]
@@ -132,22 +135,22 @@ public struct ScenarioChecker: Sendable {
                         ItemIndexPath(section: section, item: Int(UInt32.max))]
         }
         for path in missing where engine.frame(ofItemAt: path) != nil {
-            return failure("\(stage): the engine has a frame for the missing item \(path)", engine, reference)
+            return failure("\(stage()): the engine has a frame for the missing item \(path)", engine, reference)
         }
         for section in [-1, sections.count] {
             for kind in [ElementKind.header, .footer] where engine.frame(ofSupplementary: kind, inSection: section) != nil {
-                return failure("\(stage): the engine has a \(kind) for the missing section \(section)", engine, reference)
+                return failure("\(stage()): the engine has a \(kind) for the missing section \(section)", engine, reference)
             }
         }
         for query in queries {
             let expected = reference.elements(for: query)
             if let difference = EngineVerifier.firstDifference(of: engine, answering: query, expected: expected)
                 ?? AnchorComparison.firstDifference(of: engine, reference, viewport: query.rect, referenceAnswer: expected) {
-                return failure("\(stage): \(difference)", engine, reference)
+                return failure("\(stage()): \(difference)", engine, reference)
             }
         }
         if let violation = LayoutInvariants.firstViolation(in: engine) {
-            return failure("\(stage): invariant: \(violation)", engine, reference)
+            return failure("\(stage()): invariant: \(violation)", engine, reference)
         }
         return nil
     }

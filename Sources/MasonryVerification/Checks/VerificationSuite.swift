@@ -193,14 +193,15 @@ public struct VerificationSuite: Sendable {
                 for (engineIndex, threadCount) in threads.enumerated() {
                     counts.updates += 1
                     let engineError = Result { () throws(LayoutError) in try engines[engineIndex].apply(update) }.failure
-                    let stage = "after updates[\(index)] (\(update)) on \(threadCount) thread(s)"
+                    // Written only for a failure: an update's description lists all its heights.
+                    let stage = { "after updates[\(index)] (\(update)) on \(threadCount) thread(s)" }
                     if engineError != referenceError {
-                        return (counts, fail(testCase, "\(stage): the reference \(referenceError.map { "refused it: \($0)" } ?? "accepted it"), "
+                        return (counts, fail(testCase, "\(stage()): the reference \(referenceError.map { "refused it: \($0)" } ?? "accepted it"), "
                                              + "the engine \(engineError.map { "refused it: \($0)" } ?? "accepted it")",
                                              engines[engineIndex], reference, threads: threadCount, updates: updates))
                     }
                     if let failure = compare(engines[engineIndex], reference, queries: updateQueries, counts: &counts) {
-                        return (counts, fail(testCase, "\(stage): \(failure.difference)", engines[engineIndex], reference,
+                        return (counts, fail(testCase, "\(stage()): \(failure.difference)", engines[engineIndex], reference,
                                              threads: threadCount, updates: updates, queries: failure.query.map { [$0] } ?? []))
                     }
                 }
