@@ -42,7 +42,8 @@ revision_tool_path() {
 }
 
 # Prints the path of COMMIT's cached executable, building it first when absent (progress on
-# stderr). Status 1, with a line naming the log, when the commit does not build.
+# stderr: "building …", "built … in Xs", "failed to build … (log: …)"). Status 1 when the commit
+# does not build (not remembered: the next call tries again); the caller says what it does then.
 revision_tool() {
     local commit=$1 tool folder
     tool=$(revision_tool_path "$commit")
@@ -89,12 +90,12 @@ revision_build() {
     local start=$SECONDS
     echo "building $(revision_title "$commit")…" >&2
     if ! (cd "$worktree" && eval "${MASONRY_REVISION_BUILD:-swift build -c release --product masonry}") >"$log" 2>&1; then
-        echo "${REVISION_ERROR_PREFIX:-revisions}: $(revision_title "$commit") does not build (after $((SECONDS - start))s; log: $log)" >&2
+        echo "failed to build ${commit:0:12} (after $((SECONDS - start))s; log: $log)" >&2
         return 1
     fi
     local product=$worktree/${MASONRY_REVISION_PRODUCT:-.build/release/masonry}
     if [[ ! -x "$product" ]]; then
-        echo "${REVISION_ERROR_PREFIX:-revisions}: the build of ${commit:0:12} left no executable at $product (log: $log)" >&2
+        echo "failed to build ${commit:0:12}: no executable at $product (log: $log)" >&2
         return 1
     fi
     mkdir -p "$folder"
