@@ -77,14 +77,7 @@ revision_build() {
         cp "$REVISION_CHECKOUT_TOOL" "$folder/masonry.partial" && mv "$folder/masonry.partial" "$folder/masonry"
         return
     fi
-    if ! git -C "$worktree" rev-parse --git-dir >/dev/null 2>&1; then
-        rm -rf "$worktree"
-        git worktree prune
-        git worktree add --detach --force "$worktree" "$commit" >/dev/null 2>&1 || {
-            echo "${REVISION_ERROR_PREFIX:-revisions}: cannot create the worktree $worktree" >&2
-            return 1
-        }
-    fi
+    revision_worktree "$worktree" "$commit" || return 1
     git -C "$worktree" checkout --quiet --detach --force "$commit"
     git -C "$worktree" clean -fdq  # files a build left in the tree; the ignored .build stays
     local start=$SECONDS
@@ -101,6 +94,19 @@ revision_build() {
     mkdir -p "$folder"
     cp "$product" "$folder/masonry.partial" && mv "$folder/masonry.partial" "$folder/masonry"
     echo "built ${commit:0:12} in $((SECONDS - start))s" >&2
+}
+
+# Makes FOLDER a detached worktree of this repository (at COMMIT), unless it is one already.
+# (Only a worktree's own top level counts: in a plain folder below the checkout, git -C would
+# act on the checkout itself.)
+revision_worktree() {
+    local folder=$1 commit=$2
+    [[ -d "$folder" && "$(git -C "$folder" rev-parse --show-toplevel 2>/dev/null)" == "$(cd "$folder" && pwd -P)" ]] && return
+    rm -rf "$folder"
+    git worktree prune
+    git worktree add --detach --force "$folder" "$commit" >/dev/null 2>&1 && return
+    echo "${REVISION_ERROR_PREFIX:-revisions}: cannot create the worktree $folder" >&2
+    return 1
 }
 
 # The results folder of a suite and filter.

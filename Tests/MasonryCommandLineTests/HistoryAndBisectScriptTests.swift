@@ -6,7 +6,7 @@ import Testing
 /// directory): commits 0 to 10 of a fake project whose "build" (`MASONRY_REVISION_BUILD`) makes
 /// a stand-in `masonry` that writes an instruction-mode result file with the count of the
 /// commit's `Sources/count`. `compare` is the real one: this build's `masonry`.
-@Suite struct BisectScriptTests {
+@Suite struct HistoryAndBisectScriptTests {
     static let benchmark = "prepare/optimized/placement:shortestColumn/items:1000/sections:1/columns:4/threads:1"
     static let filter = "^prepare/optimized/"
 
@@ -46,7 +46,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-bisect-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory + "/Sources", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: directory + "/Scripts/lib", withIntermediateDirectories: true)
-        for script in ["Scripts/bisect", "Scripts/history", "Scripts/lib/requirements.sh", "Scripts/lib/revisions.sh"] {
+        for script in ["Scripts/ab", "Scripts/bisect", "Scripts/history", "Scripts/lib/requirements.sh", "Scripts/lib/revisions.sh"] {
             try FileManager.default.copyItem(atPath: ScriptTests.repository.appendingPathComponent(script).path,
                                              toPath: directory + "/" + script)
         }
@@ -188,6 +188,30 @@ import Testing
                                         in: repository, environment: Self.environment.merging(["MASONRY_TOOL": echo]) { $1 })
         #expect(again.status == 0)
         #expect(again.error.contains("[4/4] \(try Self.commit("HEAD", in: repository).prefix(12)) commit 10: cached"), "\(again.error)")
+    }
+
+    /// `Scripts/ab` gets its two executables from the same cache, and stops with exit 2 at a
+    /// revision that does not build.
+    @Test func abBuildsBothRevisionsThroughTheCache() throws {
+        let repository = try Self.makeHistory(regression: 4, broken: [9])
+        let echo = try temporaryFile("#!/bin/sh\necho \"$@\"\n", name: "echo-tool")
+        chmod(echo, 0o755)
+        let environment = Self.environment.merging(["MASONRY_TOOL": echo]) { $1 }
+        let run = try Self.runProcess(repository + "/Scripts/ab", ["HEAD~2", "HEAD", "--metric", "instructions"], in: repository,
+                                      environment: environment)
+        #expect(run.status == 0, "\(run.error)")
+        let tools = try FileManager.default.contentsOfDirectory(atPath: repository + "/.build/history/tools")
+        #expect(tools.count == 2)
+        let (base, head) = (try Self.commit("HEAD~2", in: repository), try Self.commit("HEAD", in: repository))
+        let arguments = run.output.split(separator: " ")
+        #expect(arguments.prefix(5).map(String.init) == ["ab", "--base-tool", arguments[2].description, "--head-tool", arguments[4].description])
+        #expect(Set(tools.map { ".build/history/tools/\($0)/masonry" }) == Set([arguments[2], arguments[4]].map(String.init)))
+        #expect(run.output.hasSuffix("--base-name HEAD~2 (\(base.prefix(12))) --head-name HEAD (\(head.prefix(12))) --metric instructions\n"),
+                "\(run.output)")
+        let broken = try Self.runProcess(repository + "/Scripts/ab", ["HEAD~1", "HEAD"], in: repository, environment: environment)
+        #expect(broken.status == 2)
+        #expect(broken.error.contains("Scripts/ab: revision 'HEAD~1' (\(try Self.commit("HEAD~1", in: repository).prefix(12))) does not build"),
+                "\(broken.error)")
     }
 
     @Test(arguments: [
