@@ -23,8 +23,8 @@ enum LayoutCommand: Command {
         usage: ["FILE|- [--engine reference|optimized] [--threads N] [--format csv|json]",
                 "FILE|- --format svg [--rect x,y,width,height] [--window OFFSET,LENGTH] [--engine …] [--threads N]"],
         discussion: """
-            Lays out the layout description in FILE (format v2 JSON, v1 included; - reads standard
-            input). A scenario file in FILE (an object with a description key) is laid out and then
+            Lays out the layout description in FILE (format v3 JSON, v1 and v2 included; - reads
+            standard input). A scenario file in FILE (an object with a description key) is laid out and then
             given its updates in order: the output is the layout after them (a refused update is bad
             input, naming updates[i]). A horizontal layout's frames are printed transposed, as the view shows them.
             Numbers are printed in Swift's shortest round-trip form.

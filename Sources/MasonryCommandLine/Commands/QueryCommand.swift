@@ -36,7 +36,7 @@ enum QueryCommand: Command {
                 + "                     [--engine reference|optimized] [--threads N] [--format csv|json]",
                 "FILE|- --rect x,y,width,height --anchor [--engine …] [--threads N] [--format csv|json]"],
         discussion: """
-            Lays out the description in FILE (format v2 JSON, v1 included; - reads standard input) and
+            Lays out the description in FILE (format v3 JSON, v1 and v2 included; - reads standard input) and
             prints every element whose frame intersects the rect, ordered by section, then header,
             items by index, footer. A scenario file in FILE (an object with a description key) is
             laid out and then given its updates in order: the answer is for the layout after them.
