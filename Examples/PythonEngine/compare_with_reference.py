@@ -420,6 +420,77 @@ def random_description(rng: random.Random) -> Dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------------
+# Shrinking a difference to a small reproducer
+# ---------------------------------------------------------------------------------------------
+
+def fails(case: Any, tool: Tool, args: argparse.Namespace, engine_class: type) -> bool:
+    """Whether the engines differ on ``case`` (a description or a scenario), with fixed query rects."""
+    rng, counts = random.Random(0), Counts()
+    try:
+        if isinstance(case, dict) and "description" in case:
+            compare_scenario("case", case, tool, rng, counts, engine_class)
+        else:
+            compare_description("case", case, tool, rng, args, counts, engine_class)
+    except Difference:
+        return True
+    except (LayoutError, BadInput):
+        return False
+    return False
+
+
+def smaller_cases(case: Dict[str, Any]) -> Iterator[Dict[str, Any]]:
+    """Each a little smaller than ``case``: an update, a section, half or one of a section's
+    items, or an optional field left out."""
+    if "description" in case:
+        for index in range(len(case["updates"])):
+            yield dict(case, updates=case["updates"][:index] + case["updates"][index + 1:])
+        for smaller in smaller_cases(case["description"]):
+            yield dict(case, description=smaller)
+        return
+    sections = case["sections"]
+    for index in range(len(sections)):
+        yield dict(case, sections=sections[:index] + sections[index + 1:])
+    for index, section in enumerate(sections):
+        count = len(section["itemHeights"])
+        cuts = [(count // 2, count)] + [(item, item + 1) for item in range(count)] if count else []
+        for start, end in cuts:
+            smaller = dict(section, itemHeights=section["itemHeights"][:start] + section["itemHeights"][end:])
+            if "itemSpans" in section:
+                smaller["itemSpans"] = section["itemSpans"][:start] + section["itemSpans"][end:]
+            yield dict(case, sections=sections[:index] + [smaller] + sections[index + 1:])
+        for key in ("itemSpans", "inset", "columnSpacing", "itemSpacing", "headerHeight", "footerHeight", "maxColumns"):
+            if key in section:
+                yield dict(case, sections=sections[:index] + [{k: v for k, v in section.items() if k != key}]
+                           + sections[index + 1:])
+    for key in ("axis", "direction", "placement", "tieBreak", "columnWidthRounding", "displayScale", "trailingItemSpacing"):
+        if key in case:
+            yield {k: v for k, v in case.items() if k != key}
+
+
+def fails_with(case: Any, tool: Tool, args: argparse.Namespace, engine_class: type) -> None:
+    """Compares ``case`` again, raising its Difference."""
+    if isinstance(case, dict) and "description" in case:
+        compare_scenario("reproducer", case, tool, random.Random(0), Counts(), engine_class)
+    else:
+        compare_description("reproducer", case, tool, random.Random(0), args, Counts(), engine_class)
+
+
+def shrink(case: Any, tool: Tool, args: argparse.Namespace, engine_class: type) -> Optional[Any]:
+    """The smallest case found that still differs (greedy, one step at a time), or None when the
+    difference does not show with the shrinker's fixed query rects."""
+    if not isinstance(case, dict) or not fails(case, tool, args, engine_class):
+        return None
+    progress = True
+    while progress:
+        progress = False
+        for smaller in smaller_cases(case):
+            if fails(smaller, tool, args, engine_class):
+                case, progress = smaller, True
+                break
+    return case
+
+
+# ---------------------------------------------------------------------------------------------
 # Inputs and the run
 # ---------------------------------------------------------------------------------------------
 
@@ -446,6 +517,8 @@ def main() -> int:
     parser.add_argument("--rects", type=int, default=4, help="query rects per description, each for both edges (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="the generator's seed (default 1)")
     parser.add_argument("--plant", action="store_true", help="compare planted_fault.py's engine (must fail)")
+    parser.add_argument("--no-shrink", dest="shrink", action="store_false",
+                        help="on a difference, do not shrink the input to a small reproducer")
     args = parser.parse_args()
     engine_class: type = MasonryEngine
     if args.plant:
@@ -466,21 +539,32 @@ def main() -> int:
         inputs.extend((f"generated #{n} (seed {args.seed})", random_description(rng)) for n in range(args.generate))
         for name, document in inputs:
             scenario = isinstance(document, dict) and "description" in document
+            case = document
             try:
                 if scenario:
                     compare_scenario(name, document, tool, rng, counts, engine_class)
                     continue
                 accepted = compare_description(name, document, tool, rng, args, counts, engine_class)
                 for number in range(args.scenarios if accepted else 0):
-                    updates = random_updates(rng, document, rng.randint(1, 8))
-                    compare_scenario(f"{name}, scenario {number}", {"description": document, "updates": updates},
-                                     tool, rng, counts, engine_class)
+                    case = {"description": document, "updates": random_updates(rng, document, rng.randint(1, 8))}
+                    compare_scenario(f"{name}, scenario {number}", case, tool, rng, counts, engine_class)
             except UnsupportedFeature as unsupported:
                 counts.skipped_v3 += 1
                 print(f"skipped {name}: {unsupported}")
     except Difference as difference:
         print(f"DIFFERENCE: {difference}")
-        report(counts, tool.runs if "tool" in locals() else 0, started)
+        report(counts, tool.runs, started)
+        if args.shrink:
+            reproducer = shrink(case, tool, args, engine_class)
+            if reproducer is None:
+                print("(the shrinker's own query rects do not show it: the input above is the reproducer)")
+            else:
+                print("reproducer (shrunk; `masonry layout` takes it as it is):")
+                print(json.dumps(reproducer))
+                try:
+                    fails_with(reproducer, tool, args, engine_class)
+                except Difference as small:
+                    print(f"  which shows: {small}")
         return 1
     except (BadInput, OSError, json.JSONDecodeError) as error:
         print(f"bad input: {error}", file=sys.stderr)
