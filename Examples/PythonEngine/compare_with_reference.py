@@ -516,14 +516,20 @@ def main() -> int:
     parser.add_argument("--scenarios", type=int, default=2, help="update scenarios per description (default 2)")
     parser.add_argument("--rects", type=int, default=4, help="query rects per description, each for both edges (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="the generator's seed (default 1)")
-    parser.add_argument("--plant", action="store_true", help="compare planted_fault.py's engine (must fail)")
+    parser.add_argument("--plant", nargs="?", const="ties", metavar="NAME",
+                        help="compare planted_fault.py's engine with fault NAME (default ties; must fail)")
     parser.add_argument("--no-shrink", dest="shrink", action="store_false",
                         help="on a difference, do not shrink the input to a small reproducer")
     args = parser.parse_args()
     engine_class: type = MasonryEngine
     if args.plant:
         import planted_fault
-        engine_class = planted_fault.PlantedFaultEngine
+        try:
+            engine_class = planted_fault.planted_engine(args.plant)
+        except KeyError as error:
+            print(f"bad input: {error.args[0]}", file=sys.stderr)
+            return 2
+        print(f"planted fault: {args.plant}")
     started = time.monotonic()
     counts = Counts()
     rng = random.Random(args.seed)
