@@ -507,6 +507,55 @@ def default_inputs() -> Iterator[Tuple[str, Any]]:
                 yield f"{os.path.relpath(fixture, REPOSITORY)}:{number}", json.loads(line)
 
 
+def edge_cases() -> Iterator[Tuple[str, Any]]:
+    """Hand-picked descriptions at the format's edges: limits, rounding ties of both parities,
+    negative x from rounding, subnormal heights, the 1024-column cap, spans past the count, and
+    descriptions the format refuses (which both must refuse)."""
+    s = {"itemHeights": [10, 0, 5e-324, 1e15, 0.1, 0.2, 0.30000000000000004]}
+    cases: List[Dict[str, Any]] = [
+        {"width": 1e15, "sections": [dict(s, columns=1024)]},
+        {"width": 1e15, "sections": [dict(s, minColumnWidth=5e-324)]},  # the quotient is +inf: capped at 1024
+        {"width": 100, "sections": [dict(s, minColumnWidth=1e15, inset={"left": 40, "right": 40})]},
+        {"width": 100, "sections": [dict(s, minColumnWidth=10, inset={"left": 60, "right": 60})]},  # no room: refused
+        {"width": 5e-324, "sections": [dict(s, columns=1)]},
+        {"width": 389, "columnWidthRounding": "nearest", "sections": [dict(s, columns=2)]},  # 194.5: to 195
+        {"width": 391, "columnWidthRounding": "nearest", "sections": [dict(s, columns=2)]},  # 195.5: to 196
+        {"width": 389, "columnWidthRounding": "nearest", "direction": "rightToLeft", "sections": [dict(s, columns=2)]},
+        {"width": 100, "columnWidthRounding": "nearest", "displayScale": 3, "sections": [dict(s, columns=3)]},
+        {"width": 100, "columnWidthRounding": "floor", "displayScale": 3, "sections": [dict(s, columns=3)]},
+        {"width": 100, "columnWidthRounding": "floor", "displayScale": 1e15, "sections": [dict(s, columns=7)]},
+        {"width": 0.4, "columnWidthRounding": "nearest", "sections": [dict(s, columns=1)]},  # rounds to 0: refused
+        {"width": 10, "columnWidthRounding": "nearest", "direction": "rightToLeft",
+         "sections": [dict(s, columns=4, columnSpacing=0.3)]},  # nearest widens: x < 0
+        {"width": 390, "sections": [dict(s, columns=3, itemSpans=[2**62, "full", 3.0, 1, 2, 9e15, 1])]},
+        {"width": 390, "sections": [dict(s, columns=3, itemSpans=[2**63, 1, 1, 1, 1, 1, 1])]},  # not an Int: refused
+        {"width": 390, "sections": [dict(s, columns=3, itemSpans=[0, 1, 1, 1, 1, 1, 1])]},  # refused
+        {"width": 390, "sections": [dict(s, columns=2.5)]},  # refused
+        {"width": 390, "sections": [dict(s, columns=1025)]},  # refused
+        {"width": 390, "sections": [dict(s, columns=2, maxColumns=1)]},  # refused
+        {"width": 390, "sections": [dict(s, minColumnWidth=50, maxColumns=0)]},  # refused
+        {"width": 390, "sections": [dict(s, columns=2, itemHeights=[1e15 * 1.0000001])]},  # refused
+        {"width": 390, "sections": [dict(s, columns=2, itemSpans=[1])]},  # too few spans: refused
+        {"width": 390, "sectionStart": "continueColumns", "trailingItemSpacing": "exclude",
+         "sections": [dict(s, columns=2)]},  # refused
+        {"width": 390, "sectionStart": "continueColumns", "sections": [dict(s, columns=2, headerHeight=1)]},  # refused
+        {"width": 390, "sectionStart": "continueColumns", "sections": [dict(s, columns=2), dict(s, columns=3)]},
+        {"width": 390, "sectionStart": "continueColumns", "placement": "roundRobin",
+         "sections": [dict(s, columns=3, inset={"top": 12.5, "bottom": 7}), dict(s, columns=3, itemSpans=[2] * 7)]},
+        {"width": 390, "trailingItemSpacing": "exclude",
+         "sections": [dict(s, columns=5, itemSpacing=8, inset={"bottom": 3}), {"columns": 4, "itemHeights": []}]},
+        {"width": 390, "axis": "horizontal", "direction": "rightToLeft", "sections": [dict(s, columns=3, headerHeight=9, footerHeight=4)]},
+        {"width": 390, "sections": []},
+        {"width": 390, "axis": "horizontal", "sections": []},
+        {"width": -0.0, "sections": []},  # refused
+        {"width": 390, "displayScale": 0, "sections": []},  # refused
+        {"width": 390, "sections": [dict(s, columns=2, inset={"top": -0.0, "left": -0.0}, columnSpacing=-0.0,
+                                          itemHeights=[-0.0, 1, -0.0])]},
+    ]
+    for number, case in enumerate(cases):
+        yield f"edge case #{number}", case
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("inputs", nargs="*", help="descriptions or scenario files (default: the repository's)")
@@ -542,6 +591,7 @@ def main() -> int:
                     inputs.append((path, json.load(file)))
         else:
             inputs.extend(default_inputs())
+            inputs.extend(edge_cases())
         inputs.extend((f"generated #{n} (seed {args.seed})", random_description(rng)) for n in range(args.generate))
         for name, document in inputs:
             scenario = isinstance(document, dict) and "description" in document
