@@ -343,7 +343,7 @@ def random_height(rng: random.Random) -> float:
         return rng.choice([50.0, 100.0, 120.5])  # equal heights: ties
     if choice < 0.9:
         return rng.uniform(0, 500)
-    return rng.choice([5e-324, 1e-300, 0.1, 1.0 / 3.0, 1e9 + 0.1, 123456789.125, 1e12])
+    return rng.choice([5e-324, 1e-300, 0.1, 1.0 / 3.0, 1e9 + 0.1, 123456789.125, 1e12, -0.0])
 
 
 def random_span(rng: random.Random) -> Any:

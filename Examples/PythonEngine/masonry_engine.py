@@ -676,77 +676,102 @@ class MasonryEngine:
         self._lay_out()
 
 
+# The fields of each update (LayoutUpdate+JSON.swift); "spans" is optional.
+_UPDATE_FIELDS = {"appendItems": {"section", "heights", "spans"},
+                  "setItemHeights": {"section", "startingAt", "heights", "spans"},
+                  "insertItems": {"section", "at", "heights", "spans"},
+                  "deleteItems": {"section", "start", "end"},
+                  "insertSection": {"at", "section"},
+                  "deleteSection": {"at"},
+                  "setWidth": {"width"}}
+
+
 def apply_update(description: Description, update: Any) -> None:
-    """LayoutDescription.apply: checks ``update`` and applies it to ``description`` in place (the
-    caller keeps the original to fall back to when it raises)."""
+    """LayoutDescription.apply: checks ``update`` (an object with one field naming it) and
+    applies it to ``description`` in place; the caller keeps the original for when it raises."""
     if not isinstance(update, dict) or len(update) != 1:
         raise LayoutError("update", "must be an object with one field naming the update")
     (kind, body), = update.items()
+    if kind not in _UPDATE_FIELDS:
+        raise LayoutError(kind, "is not an update")
     if not isinstance(body, dict):
         raise LayoutError(kind, "must be an object")
-    allowed = {"appendItems": {"section", "heights", "spans"},
-               "setItemHeights": {"section", "startingAt", "heights", "spans"},
-               "insertItems": {"section", "at", "heights", "spans"},
-               "deleteItems": {"section", "start", "end"},
-               "insertSection": {"at", "section"},
-               "deleteSection": {"at"},
-               "setWidth": {"width"}}
-    if kind not in allowed:
-        raise LayoutError(kind, "is not an update")
     for key in body:
-        if key not in allowed[kind]:
+        if key not in _UPDATE_FIELDS[kind]:
             raise LayoutError(f"{kind}.{key}", "is not a field of this update")
-    for key in allowed[kind] - {"spans"}:
+    for key in _UPDATE_FIELDS[kind] - {"spans"}:
         if key not in body:
             raise LayoutError(f"{kind}.{key}", "is required")
+    _UPDATES[kind](description, kind, body)
 
-    if kind in ("appendItems", "setItemHeights", "insertItems"):
-        section = _integer(body["section"], f"{kind}.section")
-        heights_value = body["heights"]
-        if isinstance(heights_value, list) and any(h is None for h in heights_value):
-            raise UnsupportedFeature(f"{kind}.heights", "null (an unmeasured item) is format v3")
-        spans = _item_spans(body["spans"], f"{kind}.spans") if "spans" in body else None
-        start = _integer(body["startingAt"], f"{kind}.startingAt") if kind == "setItemHeights" else None
-        index = _integer(body["at"], f"{kind}.at") if kind == "insertItems" else None
-        _check_section(description, section)
-        target = description.sections[section]
-        count = len(target.item_heights)
-        if kind == "appendItems":
-            replaced = (count, count)
-        elif kind == "setItemHeights":
-            _check_items(target, section, start, len(heights_value) if isinstance(heights_value, list) else 0)
-            replaced = (start, start + len(heights_value))
-        else:
-            _check_items(target, section, index, 0)
-            replaced = (index, index)
-        _change_items(target, section, replaced, heights_value, spans)
-    elif kind == "deleteItems":
-        start, end = _integer(body["start"], "deleteItems.start"), _integer(body["end"], "deleteItems.end")
-        if start > end:
-            raise LayoutError("deleteItems.end", "must be >= start")
-        section = _integer(body["section"], "deleteItems.section")
-        _check_section(description, section)
-        target = description.sections[section]
-        _check_items(target, section, start, end - start)
-        del target.item_heights[start:end]
-        if target.item_spans is not None:
-            del target.item_spans[start:end]
-    elif kind == "insertSection":
-        new_section = read_section(body["section"], "insertSection.section")
-        at = _integer(body["at"], "insertSection.at")
-        if not 0 <= at <= len(description.sections):
-            raise LayoutError("insertSection.at", f"section index {at} is outside 0...{len(description.sections)}")
-        description.sections.insert(at, new_section)
-        validate_section(description, at)
-        if description.section_start == "continueColumns" and len(description.sections) > 1 and at == 0:
-            validate_section(description, 1)  # its columns are compared with the new sections[0]
-    elif kind == "deleteSection":
-        at = _integer(body["at"], "deleteSection.at")
-        _check_section(description, at)
-        del description.sections[at]
-    else:  # setWidth: every section checked again, adaptive counts resolved for the new width
-        description.width = _number(body["width"], "setWidth.width")
-        validate(description)
+
+def _apply_item_update(description: Description, kind: str, body: Dict[str, Any]) -> None:
+    """``appendItems``, ``setItemHeights`` (items ``startingAt..<startingAt + count`` must exist)
+    and ``insertItems`` (``at`` in ``0...count``)."""
+    section = _integer(body["section"], f"{kind}.section")
+    if isinstance(body["heights"], list) and any(height is None for height in body["heights"]):
+        raise UnsupportedFeature(f"{kind}.heights", "null (an unmeasured item) is format v3")
+    if not isinstance(body["heights"], list):
+        raise LayoutError(f"{kind}.heights", "must be an array")
+    count = len(body["heights"])
+    spans = _item_spans(body["spans"], f"{kind}.spans") if "spans" in body else None
+    _check_section(description, section)
+    target = description.sections[section]
+    if kind == "appendItems":
+        lower = upper = len(target.item_heights)
+    elif kind == "setItemHeights":
+        lower = _integer(body["startingAt"], f"{kind}.startingAt")
+        _check_items(target, section, lower, count)
+        upper = lower + count
+    else:
+        lower = upper = _integer(body["at"], f"{kind}.at")
+        _check_items(target, section, lower, 0)
+    _change_items(target, section, (lower, upper), body["heights"], spans)
+
+
+def _apply_delete_items(description: Description, kind: str, body: Dict[str, Any]) -> None:
+    """``deleteItems``: items ``start..<end`` (``end >= start``) must exist."""
+    start, end = _integer(body["start"], "deleteItems.start"), _integer(body["end"], "deleteItems.end")
+    if start > end:
+        raise LayoutError("deleteItems.end", "must be >= start")
+    section = _integer(body["section"], "deleteItems.section")
+    _check_section(description, section)
+    target = description.sections[section]
+    _check_items(target, section, start, end - start)
+    del target.item_heights[start:end]
+    if target.item_spans is not None:
+        del target.item_spans[start:end]
+
+
+def _apply_insert_section(description: Description, kind: str, body: Dict[str, Any]) -> None:
+    """``insertSection`` at ``0...count``, the new section checked in place."""
+    new_section = read_section(body["section"], "insertSection.section")
+    at = _integer(body["at"], "insertSection.at")
+    if not 0 <= at <= len(description.sections):
+        raise LayoutError("insertSection.at", f"section index {at} is outside 0...{len(description.sections)}")
+    description.sections.insert(at, new_section)
+    validate_section(description, at)
+    if description.section_start == "continueColumns" and len(description.sections) > 1 and at == 0:
+        validate_section(description, 1)  # its columns are compared with the new sections[0]
+
+
+def _apply_delete_section(description: Description, kind: str, body: Dict[str, Any]) -> None:
+    """``deleteSection`` of an existing section."""
+    at = _integer(body["at"], "deleteSection.at")
+    _check_section(description, at)
+    del description.sections[at]
+
+
+def _apply_set_width(description: Description, kind: str, body: Dict[str, Any]) -> None:
+    """``setWidth``: every section checked again, adaptive counts resolved for the new width."""
+    description.width = _number(body["width"], "setWidth.width")
+    validate(description)
+
+
+_UPDATES = {"appendItems": _apply_item_update, "setItemHeights": _apply_item_update,
+            "insertItems": _apply_item_update, "deleteItems": _apply_delete_items,
+            "insertSection": _apply_insert_section, "deleteSection": _apply_delete_section,
+            "setWidth": _apply_set_width}
 
 
 def _check_section(description: Description, section: int) -> None:
