@@ -42,8 +42,17 @@ import masonry_engine  # noqa: E402
 from masonry_engine import LayoutError, MasonryEngine, Rect, UnsupportedFeature, read_description  # noqa: E402
 
 
+# A query: the rect, "closed" or "open" edges, and whether headers are pinned.
+Query = Tuple[Rect, str, bool]
+
+
 class Difference(Exception):
-    """The first difference between the engines: what, where, and both values."""
+    """The first difference between the engines: what, where, and both values; ``query`` is the
+    query that showed it (None for a layout's difference)."""
+
+    def __init__(self, message: str, query: Optional[Query] = None) -> None:
+        super().__init__(message)
+        self.query = query
 
 
 class BadInput(Exception):
@@ -176,15 +185,20 @@ def query_rects(engine: MasonryEngine, rng: random.Random, count: int) -> Iterat
             yield Rect(x, y, rng.uniform(0, width), rng.uniform(0, max(height, 1.0) / 2))
 
 
-def compare_queries(name: str, file: str, engine: MasonryEngine, tool: Tool, rng: random.Random, rects: int,
+def random_queries(engine: MasonryEngine, rng: random.Random, rects: int) -> List[Query]:
+    """Seeded rects, each with closed and open edges, 40% of them with pinned headers."""
+    return [(rect, edges, rng.random() < 0.4) for rect in query_rects(engine, rng, rects) for edges in ("closed", "open")]
+
+
+def compare_queries(name: str, file: str, engine: MasonryEngine, tool: Tool, queries: List[Query],
                     counts: Counts) -> None:
-    """``masonry query`` against ``elements_in`` for seeded rects, both edges, some pinned."""
-    for rect in query_rects(engine, rng, rects):
-        for edges in ("closed", "open"):
-            pin = rng.random() < 0.4
-            theirs = tool.query(file, rect, edges, pin)
-            ours = engine.elements_in(rect, edges=edges, pin_headers=pin)
-            where = f"{name}: query {tuple(rect)} edges {edges}{' pinned' if pin else ''}"
+    """``masonry query`` against ``elements_in``: the same elements, in the same order, bit for bit."""
+    for query in queries:
+        rect, edges, pin = query
+        theirs = tool.query(file, rect, edges, pin)
+        ours = engine.elements_in(rect, edges=edges, pin_headers=pin)
+        where = f"{name}: query {tuple(rect)} edges {edges}{' pinned' if pin else ''}"
+        try:
             if len(ours) != len(theirs):
                 raise Difference(f"{where}: {len(ours)} elements in python, {len(theirs)} in the reference"
                                  + first_missing(ours, theirs))
@@ -194,8 +208,10 @@ def compare_queries(name: str, file: str, engine: MasonryEngine, tool: Tool, rng
                     raise Difference(f"{where}: element {position} is {element.kind} {element.section} {element.item} "
                                      f"in python, {row['kind']} {row['section']} {row['item']} in the reference")
                 check_frame(f"{where}: element {position}", element.frame, row)
-            counts.queries += 1
-            counts.query_elements += len(ours)
+        except Difference as difference:
+            raise Difference(str(difference), query) from None
+        counts.queries += 1
+        counts.query_elements += len(ours)
 
 
 def first_missing(ours: List[Any], theirs: List[Dict[str, str]]) -> str:
@@ -205,7 +221,7 @@ def first_missing(ours: List[Any], theirs: List[Dict[str, str]]) -> str:
 
 
 def compare_description(name: str, document: Any, tool: Tool, rng: random.Random, args: argparse.Namespace,
-                        counts: Counts, engine_class: type) -> bool:
+                        counts: Counts, engine_class: type, queries: Optional[List[Query]] = None) -> bool:
     """One description: accepted or refused alike, then layout and queries; whether it was accepted."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
         json.dump(document, file)
@@ -223,7 +239,8 @@ def compare_description(name: str, document: Any, tool: Tool, rng: random.Random
         if reference is None:
             raise Difference(f"{name}: the reference refuses it ({error}); python lays it out")
         compare_layout(name, engine, reference, counts)
-        compare_queries(name, file.name, engine, tool, rng, args.rects, counts)
+        compare_queries(name, file.name, engine, tool,
+                        random_queries(engine, rng, args.rects) if queries is None else queries, counts)
         counts.descriptions += 1
         return True
     finally:
@@ -235,7 +252,7 @@ def compare_description(name: str, document: Any, tool: Tool, rng: random.Random
 # ---------------------------------------------------------------------------------------------
 
 def compare_scenario(name: str, scenario: Dict[str, Any], tool: Tool, rng: random.Random, counts: Counts,
-                     engine_class: type) -> None:
+                     engine_class: type, queries: Optional[List[Query]] = None) -> None:
     """A scenario file laid out by both: the same layout after the updates, or the same refused
     update (then the layout before it is compared too)."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
@@ -260,12 +277,13 @@ def compare_scenario(name: str, scenario: Dict[str, Any], tool: Tool, rng: rando
             counts.refusals += 1
             index = int(match.group(1))
             prefix = dict(scenario, updates=scenario["updates"][:index])
-            compare_scenario(f"{name} (its first {index} updates)", prefix, tool, rng, counts, engine_class)
+            compare_scenario(f"{name} (its first {index} updates)", prefix, tool, rng, counts, engine_class, queries)
             return
         if refusal is not None:
             raise Difference(f"{name}: python refuses {refusal}; the reference applies every update")
         compare_layout(name, engine, reference, counts)
-        compare_queries(name, file.name, engine, tool, rng, 1, counts)
+        compare_queries(name, file.name, engine, tool, random_queries(engine, rng, 1)[:1] if queries is None else queries,
+                        counts)
         counts.scenarios += 1
         counts.updates += len(scenario["updates"])
     finally:
@@ -423,14 +441,11 @@ def random_description(rng: random.Random) -> Dict[str, Any]:
 # Shrinking a difference to a small reproducer
 # ---------------------------------------------------------------------------------------------
 
-def fails(case: Any, tool: Tool, args: argparse.Namespace, engine_class: type) -> bool:
-    """Whether the engines differ on ``case`` (a description or a scenario), with fixed query rects."""
-    rng, counts = random.Random(0), Counts()
+def fails(case: Any, tool: Tool, args: argparse.Namespace, engine_class: type, query: Optional[Query]) -> bool:
+    """Whether the engines differ on ``case`` (a description or a scenario): its layout, and
+    ``query`` when the difference was a query's."""
     try:
-        if isinstance(case, dict) and "description" in case:
-            compare_scenario("case", case, tool, rng, counts, engine_class)
-        else:
-            compare_description("case", case, tool, rng, args, counts, engine_class)
+        fails_with(case, tool, args, engine_class, query)
     except Difference:
         return True
     except (LayoutError, BadInput):
@@ -467,24 +482,25 @@ def smaller_cases(case: Dict[str, Any]) -> Iterator[Dict[str, Any]]:
             yield {k: v for k, v in case.items() if k != key}
 
 
-def fails_with(case: Any, tool: Tool, args: argparse.Namespace, engine_class: type) -> None:
-    """Compares ``case`` again, raising its Difference."""
+def fails_with(case: Any, tool: Tool, args: argparse.Namespace, engine_class: type, query: Optional[Query]) -> None:
+    """Compares ``case``'s layout and ``query`` (if any) again, raising their Difference."""
+    queries = [query] if query is not None else []
     if isinstance(case, dict) and "description" in case:
-        compare_scenario("reproducer", case, tool, random.Random(0), Counts(), engine_class)
+        compare_scenario("reproducer", case, tool, random.Random(0), Counts(), engine_class, queries)
     else:
-        compare_description("reproducer", case, tool, random.Random(0), args, Counts(), engine_class)
+        compare_description("reproducer", case, tool, random.Random(0), args, Counts(), engine_class, queries)
 
 
-def shrink(case: Any, tool: Tool, args: argparse.Namespace, engine_class: type) -> Optional[Any]:
-    """The smallest case found that still differs (greedy, one step at a time), or None when the
-    difference does not show with the shrinker's fixed query rects."""
-    if not isinstance(case, dict) or not fails(case, tool, args, engine_class):
+def shrink(case: Any, tool: Tool, args: argparse.Namespace, engine_class: type, query: Optional[Query]) -> Optional[Any]:
+    """The smallest case found that still differs (greedy, one step at a time), or None when it
+    cannot be shrunk (the difference does not show again)."""
+    if not isinstance(case, dict) or not fails(case, tool, args, engine_class, query):
         return None
     progress = True
     while progress:
         progress = False
         for smaller in smaller_cases(case):
-            if fails(smaller, tool, args, engine_class):
+            if fails(smaller, tool, args, engine_class, query):
                 case, progress = smaller, True
                 break
     return case
@@ -611,14 +627,18 @@ def main() -> int:
         print(f"DIFFERENCE: {difference}")
         report(counts, tool.runs, started)
         if args.shrink:
-            reproducer = shrink(case, tool, args, engine_class)
+            reproducer = shrink(case, tool, args, engine_class, difference.query)
             if reproducer is None:
-                print("(the shrinker's own query rects do not show it: the input above is the reproducer)")
+                print("(it does not show again: the input above is the reproducer)")
             else:
                 print("reproducer (shrunk; `masonry layout` takes it as it is):")
                 print(json.dumps(reproducer))
+                if difference.query is not None:
+                    rect, edges, pin = difference.query
+                    print(f"  with masonry query FILE --rect {','.join(repr(float(v)) for v in rect)} --edges {edges}"
+                          + (" --pin-headers" if pin else ""))
                 try:
-                    fails_with(reproducer, tool, args, engine_class)
+                    fails_with(reproducer, tool, args, engine_class, difference.query)
                 except Difference as small:
                     print(f"  which shows: {small}")
         return 1
