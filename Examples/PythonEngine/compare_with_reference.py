@@ -550,6 +550,8 @@ def edge_cases() -> Iterator[Tuple[str, Any]]:
         {"width": 390, "sections": [dict(s, columns=1025)]},  # refused
         {"width": 390, "sections": [dict(s, columns=2, maxColumns=1)]},  # refused
         {"width": 390, "sections": [dict(s, minColumnWidth=50, maxColumns=0)]},  # refused
+        {"width": 390, "sections": [dict(s, minColumnWidth=50, maxColumns=1e20)]},  # not an Int: refused
+        {"width": 390, "sections": [dict(s, minColumnWidth=50, maxColumns=2**53 + 1)]},  # read as 2^53
         {"width": 390, "sections": [dict(s, columns=2, itemHeights=[1e15 * 1.0000001])]},  # refused
         {"width": 390, "sections": [dict(s, columns=2, itemSpans=[1])]},  # too few spans: refused
         {"width": 390, "sectionStart": "continueColumns", "trailingItemSpacing": "exclude",
