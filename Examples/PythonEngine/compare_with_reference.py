@@ -38,7 +38,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPOSITORY = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
-import masonry_engine  # noqa: E402
 from masonry_engine import LayoutError, MasonryEngine, Rect, UnsupportedFeature, read_description  # noqa: E402
 
 
