@@ -281,12 +281,26 @@ def compare_scenario(name: str, scenario: Dict[str, Any], tool: Tool, rng: rando
         if refusal is not None:
             raise Difference(f"{name}: python refuses {refusal}; the reference applies every update")
         compare_layout(name, engine, reference, counts)
-        compare_queries(name, file.name, engine, tool, random_queries(engine, rng, 1)[:1] if queries is None else queries,
-                        counts)
+        if queries is None:
+            queries = scenario_queries(scenario) + random_queries(engine, rng, 1)[:1]
+        compare_queries(name, file.name, engine, tool, queries, counts)
         counts.scenarios += 1
         counts.updates += len(scenario["updates"])
     finally:
         os.unlink(file.name)
+
+
+def scenario_queries(scenario: Dict[str, Any]) -> List[Query]:
+    """A scenario file's own ``queries`` (ScenarioFiles.md): ``[x, y, width, height]`` or
+    ``{"rect": [...], "edges": ..., "pinHeaders": ...}``; a fuzz reproducer's are the rects
+    that found its bug."""
+    queries: List[Query] = []
+    for query in scenario.get("queries", []):
+        if isinstance(query, list):
+            queries.append((Rect(*map(float, query)), "closed", False))
+        else:
+            queries.append((Rect(*map(float, query["rect"])), query.get("edges", "closed"), bool(query.get("pinHeaders", False))))
+    return queries
 
 
 def random_updates(rng: random.Random, document: Dict[str, Any], count: int) -> List[Dict[str, Any]]:
@@ -510,9 +524,11 @@ def shrink(case: Any, tool: Tool, args: argparse.Namespace, engine_class: type, 
 # ---------------------------------------------------------------------------------------------
 
 def default_inputs() -> Iterator[Tuple[str, Any]]:
-    """Examples/*.json, Examples/Scenarios/*.json and the format v1 fixture's lines."""
+    """Examples/*.json, Examples/Scenarios/*.json, the fuzz reproducers (scenario files the tool
+    wrote) and the format v1 fixture's lines."""
     for path in sorted(glob.glob(os.path.join(REPOSITORY, "Examples", "*.json")))  \
-            + sorted(glob.glob(os.path.join(REPOSITORY, "Examples", "Scenarios", "*.json"))):
+            + sorted(glob.glob(os.path.join(REPOSITORY, "Examples", "Scenarios", "*.json"))) \
+            + sorted(glob.glob(os.path.join(REPOSITORY, "Tests", "Fixtures", "fuzz-reproducers", "*.json"))):
         with open(path, encoding="utf-8") as file:
             yield os.path.relpath(path, REPOSITORY), json.load(file)
     fixture = os.path.join(REPOSITORY, "Tests", "Fixtures", "format-v1", "random-descriptions.jsonl")
@@ -613,6 +629,10 @@ def main() -> int:
         for name, document in inputs:
             scenario = isinstance(document, dict) and "description" in document
             case = document
+            if isinstance(document, list):
+                counts.skipped_v3 += 1
+                print(f"skipped {name}: a scenario array (several prepares) is not implemented")
+                continue
             try:
                 if scenario:
                     compare_scenario(name, document, tool, rng, counts, engine_class)
@@ -652,7 +672,7 @@ def main() -> int:
 
 
 def report(counts: Counts, runs: int, started: float) -> None:
-    print(f"descriptions compared: {counts.descriptions} ({counts.skipped_v3} skipped: format v3), "
+    print(f"descriptions compared: {counts.descriptions} ({counts.skipped_v3} skipped: format v3 or unsupported), "
           f"frames: {counts.frames}, queries: {counts.queries} ({counts.query_elements} elements), "
           f"scenarios: {counts.scenarios} ({counts.updates} updates), refusals matched: {counts.refusals}; "
           f"{runs} tool runs, {time.monotonic() - started:.1f} s")
