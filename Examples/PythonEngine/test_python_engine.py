@@ -1,0 +1,78 @@
+"""Tests of the Python engine: Swift's semantics where Python's differ, the format v3 refusals,
+and (when the reference tool is there) a short comparison and the planted fault caught.
+
+    python3 -m unittest test_python_engine      # in Examples/PythonEngine
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+import unittest
+
+from masonry_engine import (LayoutError, MasonryEngine, Rect, UnsupportedFeature, read_description,
+                            rounded_down, rounded_to_nearest, swift_max, swift_min)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOOL = os.environ.get("MASONRY_TOOL", "/tmp/masonry-reference-tool")
+
+
+class SwiftSemanticsTests(unittest.TestCase):
+    def test_rounded_to_nearest_breaks_ties_away_from_zero(self) -> None:
+        self.assertEqual([rounded_to_nearest(v) for v in (194.5, 195.5, 2.5, -2.5, 0.49999999999999994)],
+                         [195.0, 196.0, 3.0, -3.0, 0.0])
+        self.assertEqual(math.copysign(1.0, rounded_to_nearest(-0.3)), -1.0)
+
+    def test_rounded_down_keeps_negative_zero(self) -> None:
+        self.assertEqual(math.copysign(1.0, rounded_down(-0.0)), -1.0)
+        self.assertEqual(rounded_down(-0.5), -1.0)
+
+    def test_min_and_max_pick_as_swift_does_on_ties(self) -> None:
+        self.assertEqual(math.copysign(1.0, swift_max(-0.0, 0.0)), 1.0)
+        self.assertEqual(math.copysign(1.0, swift_min(0.0, -0.0)), 1.0)
+
+
+class FormatTests(unittest.TestCase):
+    def test_format_v3_fields_are_unsupported_and_named(self) -> None:
+        for field, value in (("scrollOrigin", "end"), ("flowTolerance", 0), ("remeasure", "keepColumns")):
+            with self.assertRaises(UnsupportedFeature) as raised:
+                read_description({"width": 100, field: value, "sections": []})
+            self.assertEqual(raised.exception.path, field)
+        with self.assertRaises(UnsupportedFeature):
+            read_description({"width": 100, "sections": [{"columns": 2, "itemHeights": [None], "estimatedItemHeight": 5}]})
+
+    def test_format_v3_fields_at_their_v2_value_are_accepted(self) -> None:
+        read_description({"width": 100, "scrollOrigin": "start", "remeasure": "reflow", "unmeasuredItems": "estimated",
+                          "sections": [{"columns": 2, "columnAlignment": "leading", "itemHeights": [1]}]})
+
+    def test_refused_update_changes_nothing(self) -> None:
+        engine = MasonryEngine(read_description({"width": 100, "sections": [{"columns": 2, "itemHeights": [10, 20]}]}))
+        before = engine.elements()
+        with self.assertRaises(LayoutError):
+            engine.apply({"setItemHeights": {"section": 0, "startingAt": 1, "heights": [5, 6]}})
+        self.assertEqual(engine.elements(), before)
+        self.assertEqual(engine.elements_in(Rect(50, 10, 0, 0), edges="open"), [])
+        self.assertEqual(len(engine.elements_in(Rect(50, 10, 0, 0))), 2)
+
+
+@unittest.skipUnless(os.access(TOOL, os.X_OK), f"no reference tool at {TOOL} (MASONRY_TOOL)")
+class ComparisonTests(unittest.TestCase):
+    def compare(self, *arguments: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, os.path.join(HERE, "compare_with_reference.py"), "--tool", TOOL, *arguments],
+                              capture_output=True, text=True)
+
+    def test_engine_equals_the_reference(self) -> None:
+        result = self.compare("--generate", "10", "--scenarios", "1")
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+
+    def test_planted_fault_is_caught_with_a_small_reproducer(self) -> None:
+        result = self.compare("--plant", "--generate", "0")
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertIn('reproducer (shrunk', result.stdout)
+        self.assertIn('{"width": 834, "sections": [{"minColumnWidth": 120, "itemHeights": [120]}]}', result.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()
