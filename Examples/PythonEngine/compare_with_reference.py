@@ -33,6 +33,8 @@ import sys
 import tempfile
 import time
 from typing import Any, Dict, Iterator, List, Optional, Tuple
+# The repository's release build of the tool (`swift build -c release --product masonry`).
+DEFAULT_TOOL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build", "release", "masonry")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPOSITORY = os.path.dirname(os.path.dirname(HERE))
@@ -592,8 +594,8 @@ def edge_cases() -> Iterator[Tuple[str, Any]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("inputs", nargs="*", help="descriptions or scenario files (default: the repository's)")
-    parser.add_argument("--tool", default=os.environ.get("MASONRY_TOOL", "/tmp/masonry-reference-tool"),
-                        help="the masonry tool (default: $MASONRY_TOOL or /tmp/masonry-reference-tool)")
+    parser.add_argument("--tool", default=os.environ.get("MASONRY_TOOL", DEFAULT_TOOL),
+                        help="the masonry tool (default: $MASONRY_TOOL or the repository's .build/release/masonry)")
     parser.add_argument("--generate", type=int, default=300, help="random descriptions to generate (default 300)")
     parser.add_argument("--scenarios", type=int, default=2, help="update scenarios per description (default 2)")
     parser.add_argument("--rects", type=int, default=4, help="query rects per description, each for both edges (default 4)")

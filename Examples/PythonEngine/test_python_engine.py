@@ -16,7 +16,7 @@ from masonry_engine import (LayoutError, MasonryEngine, Rect, UnsupportedFeature
                             rounded_down, rounded_to_nearest, swift_max, swift_min)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOOL = os.environ.get("MASONRY_TOOL", "/tmp/masonry-reference-tool")
+TOOL = os.environ.get("MASONRY_TOOL", os.path.join(HERE, "..", "..", ".build", "release", "masonry"))
 
 
 class SwiftSemanticsTests(unittest.TestCase):
