@@ -73,8 +73,7 @@ revision_build() {
         && [[ "$(revision_key "$commit")" == "$(revision_key HEAD)" ]] \
         && [[ -z "$(git status --porcelain -- "${REVISION_BUILD_INPUTS[@]}")" ]]; then
         echo "using this checkout's build for $(revision_title "$commit") (same build inputs)" >&2
-        mkdir -p "$folder"
-        cp "$REVISION_CHECKOUT_TOOL" "$folder/masonry.partial" && mv "$folder/masonry.partial" "$folder/masonry"
+        revision_store "$REVISION_CHECKOUT_TOOL" "$folder"
         return
     fi
     revision_worktree "$worktree" "$commit" || return 1
@@ -91,9 +90,15 @@ revision_build() {
         echo "failed to build ${commit:0:12}: no executable at $product (log: $log)" >&2
         return 1
     fi
-    mkdir -p "$folder"
-    cp "$product" "$folder/masonry.partial" && mv "$folder/masonry.partial" "$folder/masonry"
+    revision_store "$product" "$folder"
     echo "built ${commit:0:12} in $((SECONDS - start))s" >&2
+}
+
+# Copies the executable EXECUTABLE into the cache folder FOLDER as FOLDER/masonry, whole or not
+# at all (a partial copy renamed), so an interrupted copy never leaves a broken cached tool.
+revision_store() {
+    mkdir -p "$2"
+    cp "$1" "$2/masonry.partial" && mv "$2/masonry.partial" "$2/masonry"
 }
 
 # Makes FOLDER a detached worktree of this repository (at COMMIT), unless it is one already.

@@ -91,6 +91,7 @@ import Testing
             let indices = (0..<shard.caseCount(of: total)).map(shard.caseIndex(ofOrdinal:))
             #expect(indices.allSatisfy { shard.contains($0) && $0 < total })
             #expect(indices == (0..<total).filter(shard.contains))
+            #expect(indices.enumerated().allSatisfy { shard.ordinal(ofCaseIndex: $0.element) == $0.offset })
             seen += indices
         }
         #expect(seen.sorted() == Array(0..<total))

@@ -114,7 +114,9 @@ public struct Comparison: Sendable {
         }
     }
 
-    private static func changePercent(_ old: Double, _ new: Double) -> Double {
+    /// The change from `old` to `new` in percent of `old`; infinite from 0 to more (the gate's
+    /// rows and `BenchmarkHistory`'s series and change points). O(1).
+    static func changePercent(_ old: Double, _ new: Double) -> Double {
         old > 0 ? (new - old) / old * 100 : new > old ? .infinity : 0
     }
 

@@ -45,7 +45,7 @@ public struct BenchmarkHistory: Sendable {
         public var before: Double
         public var after: Double
         /// The change from before to after, in percent of before. O(1).
-        public var changePercent: Double { BenchmarkHistory.changePercent(from: before, to: after) }
+        public var changePercent: Double { Comparison.changePercent(before, after) }
     }
 
     /// One benchmark's values, run after run, and where they changed.
@@ -62,7 +62,7 @@ public struct BenchmarkHistory: Sendable {
         public var minimum: Double { points.map(\.value).min()! }
         public var maximum: Double { points.map(\.value).max()! }
         /// The last value against the first, in percent. O(1).
-        public var changePercent: Double { BenchmarkHistory.changePercent(from: first, to: last) }
+        public var changePercent: Double { Comparison.changePercent(first, last) }
     }
 
     /// How change points are found; the defaults are `masonry history`'s.
@@ -144,11 +144,5 @@ public struct BenchmarkHistory: Sendable {
                 ChangePoint(point: index, commit: points[index].commit, before: medians.before, after: medians.after)
             }
         }
-    }
-
-    /// The change from `before` to `after` in percent of `before`; infinite from 0 to anything else.
-    static func changePercent(from before: Double, to after: Double) -> Double {
-        guard before != 0 else { return after == 0 ? 0 : (after > 0 ? .infinity : -.infinity) }
-        return (after - before) / abs(before) * 100
     }
 }

@@ -115,7 +115,7 @@ struct EDivisiveMeans: Sendable {
     func keepingLargeChanges(_ splits: [Int], in values: [Double]) -> [Int] {
         var kept = splits
         while !kept.isEmpty {
-            let changes = Self.segmentMedians(around: kept, in: values).map { abs(BenchmarkHistory.changePercent(from: $0.before, to: $0.after)) }
+            let changes = Self.segmentMedians(around: kept, in: values).map { abs(Comparison.changePercent($0.before, $0.after)) }
             let smallest = changes.indices.min { changes[$0] < changes[$1] }!
             guard changes[smallest] <= thresholdPercent else { break }
             kept.remove(at: smallest)

@@ -10,7 +10,7 @@ enum ExactSteps {
     /// `thresholdPercent` percent of `values[i - 1]` (any change at all from 0). O(n).
     static func changePoints(_ values: [Double], thresholdPercent: Double) -> [Int] {
         values.indices.dropFirst().filter { index in
-            abs(BenchmarkHistory.changePercent(from: values[index - 1], to: values[index])) > thresholdPercent
+            abs(Comparison.changePercent(values[index - 1], values[index])) > thresholdPercent
         }
     }
 }

@@ -42,7 +42,8 @@ enum FuzzCommand: Command {
             standard input and output; --planted-fault trap|hang|memory gives the worker an engine
             that fails that way; --worker-executable PATH starts another executable as the worker.
             """,
-        options: [FuzzRunCommand.seconds, seed, FuzzRunCommand.cases, FuzzRunCommand.jobs, FuzzRunCommand.shard, threads, FuzzRunCommand.shrinkSeconds, memoryLimit, inProcess,
+        options: [FuzzRunCommand.seconds, seed, FuzzRunCommand.cases, FuzzRunCommand.jobs, FuzzRunCommand.shard, threads,
+                  FuzzRunCommand.shrinkSeconds, memoryLimit, inProcess,
                   FuzzRunCommand.out, FuzzReplayCommand.replay, FuzzDistributionCommand.distribution, ProgressReporter.quiet,
                   FuzzWorkerCommand.worker, plantedFault, workerExecutable],
         exitStatus: "0 no failure (or the replay passes), 1 a failure found, 2 bad input or usage.")

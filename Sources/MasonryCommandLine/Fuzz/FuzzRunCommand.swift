@@ -58,8 +58,7 @@ enum FuzzRunCommand: FuzzForm {
             --quiet turns it off.
             """,
         options: [seconds, FuzzCommand.seed, cases, jobs, shard, FuzzCommand.threads, shrinkSeconds, FuzzCommand.memoryLimit,
-                  FuzzCommand.inProcess,
-                  out, ProgressReporter.quiet, FuzzCommand.plantedFault, FuzzCommand.workerExecutable],
+                  FuzzCommand.inProcess, out, ProgressReporter.quiet, FuzzCommand.plantedFault, FuzzCommand.workerExecutable],
         exitStatus: "0 no failure, 1 a failure found, 2 bad input or usage.")
 
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {

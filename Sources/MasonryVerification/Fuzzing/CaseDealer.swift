@@ -54,7 +54,7 @@ final class CaseDealer: Sendable {
 
     /// A case failed: kept when no lower ordinal has.
     func found(_ finding: CaseFinding) {
-        let ordinal = (finding.index - (shard.number - 1)) / shard.count
+        let ordinal = shard.ordinal(ofCaseIndex: finding.index)
         state.withLock { state in
             if ordinal < state.finding?.ordinal ?? .max { state.finding = (ordinal, finding) }
         }

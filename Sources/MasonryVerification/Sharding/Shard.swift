@@ -37,6 +37,12 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         number - 1 + ordinal * count
     }
 
+    /// The ordinal in this shard (from 0) of the campaign's case `index`, one of its own:
+    /// the inverse of `caseIndex(ofOrdinal:)`. O(1).
+    public func ordinal(ofCaseIndex index: Int) -> Int {
+        (index - (number - 1)) / count
+    }
+
     /// Whether the campaign's case `index` is this shard's. O(1).
     public func contains(_ index: Int) -> Bool {
         index % count == number - 1
