@@ -11,8 +11,8 @@ enum ExternalEngineOptions {
         output; words split as a shell splits them, without expansions
         """)
     static let timeout = Option("--engine-timeout", value: "S", .integer(in: 1...86_400), default: 10, """
-        the longest the engine program may take over one request (and,
-        fuzzing, the least a case may take before it counts as hanging)
+        the longest the engine program may take over one request: past
+        it, it hangs (a fuzz case may take 30 times as long in all)
         """)
     static let options: [any DeclaredOption] = [command, timeout]
 

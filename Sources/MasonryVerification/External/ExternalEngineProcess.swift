@@ -33,7 +33,7 @@ public final class ExternalEngineProcess: @unchecked Sendable {
     public let hello: EngineHello
     /// The longest a request may go unanswered, in seconds.
     public let timeLimit: Double
-    /// The engine's own time for the last request answered with `nanoseconds`.
+    /// The engine's own time for the last request, when its answer carried `nanoseconds`.
     public private(set) var lastNanoseconds: Int64?
     /// Times the program was started (the first, then once after each fault).
     public private(set) var starts = 0
@@ -108,7 +108,8 @@ public final class ExternalEngineProcess: @unchecked Sendable {
             return EngineStartError(description: "the engine (\(command)) \(reason)\(words.isEmpty ? "" : "; its stderr ends: \(words)")")
         }
         guard child.write(EngineRequest.hello(tool: tool).line, deadline: deadline) else {
-            throw failed("did not read its input")
+            let termination = Self.stop(child)
+            throw failed(termination == .signaled(SIGKILL) ? "did not read its input" : "\(termination) before answering hello")
         }
         switch child.readLine(deadline: deadline) {
         case .bytes(let line):
@@ -180,13 +181,12 @@ public final class ExternalEngineProcess: @unchecked Sendable {
     }
 
     private func unlockedExchange(_ request: EngineRequest) -> EngineAnswer? {
+        lastNanoseconds = nil
         guard fault == nil, let child = runningChild() else { return nil }
         let deadline = ContinuousClock.now + .seconds(timeLimit)
         let summary = request.summary
         guard child.write(request.line, deadline: deadline) else {
-            // It stopped reading: it hangs (then the kill ends it) or it ended.
-            child.kill()
-            let termination = child.waitForExit()
+            let termination = Self.stop(child)
             if termination == .signaled(SIGKILL) {
                 record(.timeout, "did not read \(summary) within \(timeLimit) s")
             } else {
@@ -215,6 +215,13 @@ public final class ExternalEngineProcess: @unchecked Sendable {
             record(.crash, "\(child.waitForExit()) while answering \(summary)")
             return nil
         }
+    }
+
+    /// Ends a program that stopped reading its input and says how it ended: killed (SIGKILL) when
+    /// it was still running (it hangs), else as it ended by itself.
+    private static func stop(_ child: ChildProcess) -> ChildProcess.Termination {
+        child.kill()
+        return child.waitForExit()
     }
 
     /// The program, started again (and greeted) after a fault; nil, with a fault recorded, when

@@ -33,10 +33,16 @@ public struct Fuzzer: Sendable {
         public var jobs = 1
         /// The part of the seed's cases this run takes: every `shard.count`-th from `shard.number`.
         public var shard = Shard.whole
-        /// With an external engine (`--engine-command`), its request time limit: also the least a
-        /// case or a shrinking candidate may take before it counts as hanging, since such an
-        /// engine may be a hundred times slower than Masonry's. nil: Masonry's engines' limits.
+        /// With an external engine (`--engine-command`), its request time limit (nil: Masonry's
+        /// engines). The worker times each request itself, so a hang is a request unanswered;
+        /// the whole case's limit is only a backstop (`caseTimeLimitFloor`).
         public var engineTimeLimit: Double?
+
+        /// The least a case or a shrinking candidate may take before the worker counts as hanging:
+        /// with an external engine 30 of its request limits, since a large case of a slow engine
+        /// (the Python one lays 22,000 items out in seconds, and answers each lookup over a pipe)
+        /// takes long without hanging.
+        var caseTimeLimitFloor: Double? { engineTimeLimit.map { 30 * $0 } }
 
         public init() {}
     }
@@ -152,7 +158,7 @@ public struct Fuzzer: Sendable {
 
     /// A job's executor: a worker process, or this process.
     private static func executor(_ configuration: Configuration) -> any CaseExecutor {
-        configuration.worker.map { WorkerExecutor(command: $0, minimumTimeLimit: configuration.engineTimeLimit ?? WorkerExecutor.defaultMinimumTimeLimit) }
+        configuration.worker.map { WorkerExecutor(command: $0, minimumTimeLimit: configuration.caseTimeLimitFloor ?? WorkerExecutor.defaultMinimumTimeLimit) }
             ?? InProcessExecutor(checker: configuration.checker)
     }
 
@@ -213,7 +219,7 @@ public struct Fuzzer: Sendable {
         // that small candidates are judged quickly and large ones are not judged hung for being large.
         let candidateTimeLimit = { (candidate: ScenarioChain) -> Double? in
             guard failure.kind == .timeout else { return nil }
-            return configuration.engineTimeLimit ?? max(Self.shrinkingTimeLimit, 20 * Self.referenceSeconds(candidate))
+            return configuration.caseTimeLimitFloor ?? max(Self.shrinkingTimeLimit, 20 * Self.referenceSeconds(candidate))
         }
         let shrinker = ScenarioShrinker(deadline: found + .seconds(configuration.shrinkSeconds))
         var lastReport = found

@@ -30,6 +30,29 @@ import Testing
     }
 
     @Test(.enabled(if: pythonEngineCommand() != nil, "python3 is not installed (CI installs it)"))
+    func benchMeasuresAndVerifiesTheEngineProgramBesideTheOptimizedEngine() throws {
+        let out = temporaryDirectory() + "/results.json"
+        // The optimized engine at 1,000 items (a debug build); the Python one at 100,000 too, its queries and updates.
+        let filter = "items:1000/|/external/placement:shortestColumn/items:100000/sections:1/columns:4/threads:1(/rect:viewport)?$"
+        let run = try MasonryExecutable.run(["bench", "--suite", "smoke", "--filter", filter, "--repetitions", "2",
+                                             "--engine-command", try #require(pythonEngineCommand()), "--out", out, "--quiet"])
+        #expect(run.status == 0, "\(run.error)")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
+        let names = ((object?["benchmarks"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+        for name in ["prepare/external/placement:shortestColumn/items:1000/sections:1/columns:4/threads:1",
+                     "query/external/placement:shortestColumn/items:100000/sections:1/columns:4/threads:1/rect:viewport",
+                     "update/external/placement:shortestColumn/items:100000/sections:1/columns:4/threads:1",
+                     "prepare/optimized/placement:shortestColumn/items:1000/sections:1/columns:4/threads:1"] {
+            #expect(names.contains(name), "\(name) is not in \(names)")
+        }
+        #expect(!names.contains { $0.hasPrefix("lookup/external/") || $0.hasPrefix("session/external/") })
+        #expect(run.output.contains("every engine gave the reference's frames, bit for bit"))
+        #expect(run.output.contains("`external` is python-masonry (format v2)"))
+        #expect(run.output.contains("lookup/external/placement:shortestColumn/items:100000/sections:1/columns:4/threads:1: "
+                                    + "the engine protocol times prepare, apply and query"))
+    }
+
+    @Test(.enabled(if: pythonEngineCommand() != nil, "python3 is not installed (CI installs it)"))
     func thePythonEnginesPlantedFaultIsFoundAndShrunkByTheTool() throws {
         let out = temporaryDirectory()
         let run = try MasonryExecutable.run(["fuzz", "--engine-command", try #require(pythonEngineCommand("--planted-fault ties")),

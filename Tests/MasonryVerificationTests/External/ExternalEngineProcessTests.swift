@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"size":[100]}"#, "answered contentSize with size: must be [width, height]"),
+        (#"{"size":[100]}"#, "answered contentSize with size: must be [width, height], got an array"),
         (#"{"error":"no layout"}"#, "answered contentSize with an error: no layout"),
         ("[1,2]", "answered contentSize with not a JSON object: [1,2]"),
     ])
