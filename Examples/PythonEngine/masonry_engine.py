@@ -29,6 +29,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 from dataclasses import dataclass
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -52,7 +53,13 @@ class LayoutError(ValueError):
 
 
 class UnsupportedFeature(LayoutError):
-    """A format v3 feature this engine does not implement; ``path`` names the field."""
+    """A format v3 feature this engine does not implement; ``path`` names the field, and
+    ``feature`` the engine protocol's name for it (EngineProtocol.md, "Features"): the field's
+    own name, or ``estimatedItemHeight`` for a ``null`` height."""
+
+    def __init__(self, path: str, message: str, feature: Optional[str] = None) -> None:
+        super().__init__(path, message)
+        self.feature = feature or re.sub(r"\[[0-9]+\]$", "", path.rsplit(".", 1)[-1])
 
 
 class Rect(NamedTuple):
@@ -348,7 +355,8 @@ def _item_heights(values: Any, path: str, first: int = 0) -> List[float]:
     heights = []
     for index, value in enumerate(values):
         if value is None:
-            raise UnsupportedFeature(f"{path}[{first + index}]", "null (an unmeasured item) is format v3")
+            raise UnsupportedFeature(f"{path}[{first + index}]", "null (an unmeasured item) is format v3",
+                                     "estimatedItemHeight")
         heights.append(_length(value, f"{path}[{first + index}]"))
     return heights
 
@@ -670,8 +678,16 @@ class MasonryEngine:
     def apply(self, update: Dict[str, Any]) -> None:
         """Applies one update given as its JSON object (``{"appendItems": {...}}``), then lays
         everything out again. A refused update raises LayoutError and changes nothing."""
+        self.apply_all([update])
+
+    def apply_all(self, updates: Sequence[Dict[str, Any]]) -> None:
+        """Applies ``updates`` in order as one batch, all or nothing (LayoutEngine's
+        ``apply(contentsOf:)``), laying out once after the last: the layout of applying them one
+        by one, since every layout is from scratch. A refused update raises LayoutError and
+        changes nothing."""
         candidate = copy.deepcopy(self.description)
-        apply_update(candidate, update)
+        for update in updates:
+            apply_update(candidate, update)
         self.description = candidate
         self._lay_out()
 
@@ -710,7 +726,7 @@ def _apply_item_update(description: Description, kind: str, body: Dict[str, Any]
     and ``insertItems`` (``at`` in ``0...count``)."""
     section = _integer(body["section"], f"{kind}.section")
     if isinstance(body["heights"], list) and any(height is None for height in body["heights"]):
-        raise UnsupportedFeature(f"{kind}.heights", "null (an unmeasured item) is format v3")
+        raise UnsupportedFeature(f"{kind}.heights", "null (an unmeasured item) is format v3", "estimatedItemHeight")
     if not isinstance(body["heights"], list):
         raise LayoutError(f"{kind}.heights", "must be an array")
     count = len(body["heights"])

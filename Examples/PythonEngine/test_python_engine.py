@@ -6,6 +6,7 @@ and (when the reference tool is there) a short comparison and the planted fault 
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import subprocess
@@ -55,6 +56,50 @@ class FormatTests(unittest.TestCase):
         self.assertEqual(engine.elements(), before)
         self.assertEqual(engine.elements_in(Rect(50, 10, 0, 0), edges="open"), [])
         self.assertEqual(len(engine.elements_in(Rect(50, 10, 0, 0))), 2)
+
+
+class EngineServerTests(unittest.TestCase):
+    """engine_server.py's answers (EngineProtocol.md), one request at a time."""
+
+    def exchange(self, *requests: object, plant: str = "") -> list:
+        lines = "".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in requests)
+        command = [sys.executable, os.path.join(HERE, "engine_server.py")] + (["--planted-fault", plant] if plant else [])
+        result = subprocess.run(command, input=lines, capture_output=True, text=True, check=True)
+        return [json.loads(line) for line in result.stdout.splitlines()]
+
+    def test_a_session_of_requests(self) -> None:
+        description = {"width": 100, "sections": [{"columns": 2, "itemHeights": [10, 20], "headerHeight": 5}]}
+        hello, prepared, query, refused, applied, frame, missing, size = self.exchange(
+            {"op": "hello", "protocol": 1, "tool": "test"}, {"op": "prepare", "description": description},
+            {"op": "query", "rect": [0, 0, 100, 6], "edges": "open", "pinHeaders": True},
+            {"op": "apply", "updates": [{"appendItems": {"section": 0, "heights": [7]}}, {"deleteSection": {"at": 3}}]},
+            {"op": "apply", "updates": [{"appendItems": {"section": 0, "heights": [7]}}]},
+            {"op": "frame", "kind": "item", "section": 0, "item": 2}, {"op": "frame", "kind": "footer", "section": 0},
+            {"op": "contentSize"})
+        self.assertEqual(hello, {"protocol": 1, "engine": "python-masonry (format v2)", "format": 2, "unsupported": [], "timing": True})
+        self.assertTrue(prepared["ok"] and prepared["nanoseconds"] >= 0)
+        self.assertEqual(query["elements"], [["header", 0, 0, 0.0, 0.0, 100.0, 5.0], ["item", 0, 0, 0.0, 5.0, 50.0, 10.0],
+                                             ["item", 0, 1, 50.0, 5.0, 50.0, 20.0]])
+        self.assertIn("refused", refused)  # all or nothing: the append before the refused delete is undone
+        self.assertTrue(applied["ok"])
+        self.assertEqual(frame, {"frame": [0.0, 15.0, 50.0, 7.0]})
+        self.assertEqual(missing, {"frame": None})
+        self.assertEqual(size, {"size": [100.0, 25.0]})
+
+    def test_format_v3_is_unsupported_by_feature_and_garbage_is_an_error(self) -> None:
+        stamped = {"width": 100, "sections": [{"columns": 2, "itemHeights": [1], "stamps": [{"x": 0, "y": 0, "width": 1, "height": 1}]}]}
+        unmeasured = {"width": 100, "sections": [{"columns": 2, "itemHeights": [None], "estimatedItemHeight": 3}]}
+        answers = self.exchange({"op": "prepare", "description": stamped}, {"op": "prepare", "description": unmeasured},
+                                "not json", {"op": "contentSize"})
+        self.assertEqual(answers[:2], [{"unsupported": "stamps"}, {"unsupported": "estimatedItemHeight"}])
+        self.assertIn("error", answers[2])
+        self.assertEqual(answers[3], {"error": "ProtocolError: no description prepared yet"})
+
+    def test_a_planted_fault_is_served(self) -> None:
+        description = {"width": 100, "sections": [{"columns": 2, "itemHeights": [10]}]}
+        _, frame = self.exchange({"op": "prepare", "description": description}, {"op": "frame", "kind": "item", "section": 0, "item": 0},
+                                 plant="ties")
+        self.assertEqual(frame, {"frame": [50.0, 0.0, 50.0, 10.0]})  # the reference puts it in column 0
 
 
 @unittest.skipUnless(os.access(TOOL, os.X_OK), f"no reference tool at {TOOL} (MASONRY_TOOL)")

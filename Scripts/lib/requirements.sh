@@ -2,10 +2,11 @@
 # project needs when they are absent. Nothing is installed when everything is present.
 
 # Debian packages the scripts need (the build itself needs none): jemalloc's shared library, which
-# `masonry bench` preloads to measure memory and allocations, and valgrind for instruction counts
+# `masonry bench` preloads to measure memory and allocations, valgrind for instruction counts
 # (`masonry bench --metric instructions`; its callgrind.h header is compiled into the harness when
-# present, so the scripts install it before building).
-MASONRY_APT_PACKAGES=(libjemalloc2 valgrind)
+# present, so the scripts install it before building), and python3 for the example engine of
+# another language (Examples/PythonEngine), which the engine protocol's tests run.
+MASONRY_APT_PACKAGES=(libjemalloc2 valgrind python3)
 
 ensure_requirements() {
     if ! command -v swift >/dev/null 2>&1; then

@@ -64,6 +64,13 @@ public protocol LayoutEngine {
 
 extension LayoutEngine {
     public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
+        elementsByDefault(in: rect, edges: edges, pinningHeaders: pinningHeaders)
+    }
+
+    /// The default implementation's answer, for an engine that answers some options itself and
+    /// the others as an engine that answers only `elements(in:)` would (an external engine that
+    /// declares pinned headers or open edges unsupported).
+    package func elementsByDefault(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
         if pinningHeaders {
             return ReferenceLayoutEngine(layoutDescription).elements(in: rect, edges: edges, pinningHeaders: true)
         }

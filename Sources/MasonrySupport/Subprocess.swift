@@ -95,11 +95,16 @@ public final class Subprocess {
     public let input: Int32?
     public let output: Int32?
     public let error: Int32?
+    /// Whether the child leads a process group of its own, which `kill()` ends whole.
+    public let leadsProcessGroup: Bool
     private var termination: Termination?
 
-    /// Starts `executable` (a path: PATH is not searched) with `arguments`.
+    /// Starts `executable` (a path: PATH is not searched) with `arguments`; with
+    /// `newProcessGroup`, as the leader of a new process group (`kill()` then ends the processes
+    /// it starts too, and a terminal's Ctrl-C does not reach it: its parent ends it).
     public init(executable: String, arguments: [String], environment: Environment = .inherited,
-                input: Stream = .inherited, output: Stream = .inherited, error: Stream = .inherited) throws(StartError) {
+                input: Stream = .inherited, output: Stream = .inherited, error: Stream = .inherited,
+                newProcessGroup: Bool = false) throws(StartError) {
         var pipes: [(parent: Int32, child: Int32)?] = []
         func closePipes() {
             for pipe in pipes.compactMap({ $0 }) { close(pipe.parent); close(pipe.child) }
@@ -156,8 +161,19 @@ public final class Subprocess {
             #if canImport(Glibc)
             if closingOthers { _ = posixSpawnFileActionsAddCloseFrom(&actions, 3) }
             #endif
+            #if canImport(Darwin)
+            var attributes: posix_spawnattr_t? = nil
+            #else
+            var attributes = posix_spawnattr_t()
+            #endif
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            if newProcessGroup {
+                posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+                posix_spawnattr_setpgroup(&attributes, 0)
+            }
             var child: pid_t = 0
-            let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
+            let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
             return (status, child)
         }
         // The child gets its three streams and nothing else. Without the close it inherits every
@@ -187,6 +203,7 @@ public final class Subprocess {
             throw StartError(executable: executable, reason: String(cString: strerror(status)))
         }
         pid = child
+        leadsProcessGroup = newProcessGroup
         self.input = pipes[0]?.parent
         self.output = pipes[1]?.parent
         self.error = pipes[2]?.parent
@@ -214,13 +231,16 @@ public final class Subprocess {
         return text.isEmpty ? nil : text
     }
 
-    /// Kills the child (SIGKILL) if it has not ended, and reaps it.
+    /// Kills the child (SIGKILL; its whole process group when it leads one) if it has not
+    /// ended, and reaps it.
     public func kill() {
         guard termination == nil else { return }
+        // Not reaped yet, so the pid (and the group's id) is still the child's.
+        let target = leadsProcessGroup ? -pid : pid
         #if canImport(Glibc)
-        _ = Glibc.kill(pid, SIGKILL)
+        _ = Glibc.kill(target, SIGKILL)
         #else
-        _ = Darwin.kill(pid, SIGKILL)
+        _ = Darwin.kill(target, SIGKILL)
         #endif
         _ = waitForExit()
     }

@@ -1,10 +1,12 @@
 // Tests of the benchmark plan: unique names, the run in plan order, and its skips and their reasons.
+import Foundation
 @testable import MasonryBenchmarkHarness
+import MasonryVerification
 import Testing
 
 /// The plan: every benchmark a run measures or skips, named once, counted once, run in its order.
 @Suite struct BenchmarkPlanTests {
-    static func runner(_ suite: BenchmarkSuite, metric: BenchmarkMetric = .time, engines: [BenchmarkEngine] = BenchmarkEngine.allCases,
+    static func runner(_ suite: BenchmarkSuite, metric: BenchmarkMetric = .time, engines: [BenchmarkEngine] = BenchmarkEngine.inProcess,
                        filter: String? = nil, progress: @escaping (String) -> Void = { _ in }) throws -> BenchmarkRunner {
         var configuration = BenchmarkRunner.Configuration()
         configuration.suite = suite
@@ -98,7 +100,7 @@ import Testing
         #expect(plan.workloads.last?.role == .session)
         let sessions = plan.benchmarks.filter { $0.name.operation == .session }
         let workload = Workload(placement: .shortestColumn, items: suite == .smoke ? 10_000 : 1_000_000, sections: 1, columns: 4, heights: .photo)
-        let expected = BenchmarkEngine.allCases.flatMap { engine in
+        let expected = BenchmarkEngine.inProcess.flatMap { engine in
             SessionVariant.all.map { variant in
                 PlannedBenchmark(name: variant.name(workload.benchmarkName(.session, engine: engine, threads: 1)),
                                  skipReason: engine == .peer && variant.remeasure == .keepColumns ? PeerLayoutEngine.unsupportedKeepColumns : nil,
@@ -178,5 +180,27 @@ final class ProgressLines {
 
     func append(_ line: String) {
         lines.append(line)
+    }
+
+    /// An engine program runs the prepares, queries and updates of the workloads the reference
+    /// runs; its lookups (untimed by the protocol) and sessions (in process) are skipped with the
+    /// reason, and so is what its hello declares unsupported.
+    @Test func anEngineProgramRunsWhatItTimesAndHas() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-plan-\(UUID().uuidString).sh").path
+        let hello = #"{"protocol":1,"engine":"plan","format":2,"unsupported":["pinHeaders","setWidth"],"timing":true}"#
+        try "#!/bin/sh\nread request\nprintf '%s\\n' '\(hello)'\ncat > /dev/null\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        var configuration = BenchmarkRunner.Configuration()
+        configuration.suite = .smoke
+        configuration.engines = [.optimized, .external]
+        configuration.externalEngine = try ExternalEngineProcess(command: script)
+        let plan = try BenchmarkRunner(configuration, progress: { _ in }).plan
+        let external = plan.benchmarks.filter { $0.name.engine == .external }
+        #expect(external.contains { $0.name.operation == .prepare && $0.runs })
+        #expect(external.contains { $0.name.operation == .query && $0.runs })
+        #expect(external.filter { $0.name.operation == .lookup }.allSatisfy { $0.skipReason == BenchmarkPlan.externalLookupsUntimed })
+        #expect(external.filter { $0.name.operation == .session }.allSatisfy { $0.skipReason == BenchmarkPlan.externalSessionsInProcess })
+        #expect(external.filter { $0.name.operation == .setWidth }.allSatisfy { $0.skipReason == "the engine (plan) lacks setWidth" })
+        #expect(external.filter(\.runs).allSatisfy { [.prepare, .query, .append, .update, .delete].contains($0.name.operation) })
     }
 }

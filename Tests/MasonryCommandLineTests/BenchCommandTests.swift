@@ -86,6 +86,10 @@ import Testing
         (["bench", "--threshold", "5"], "--threshold needs --baseline"),
         (["bench", "--baseline", "/nonexistent.json"], "cannot read '/nonexistent.json'"),
         (["bench", "--suite", "smoke", "--filter", "matches-nothing"], "no benchmark matches the filter"),
+        (["bench", "--engines", "optimized,external"], "--engines external needs --engine-command"),
+        (["bench", "--metric", "instructions", "--engine-command", "python3"],
+         "--metric instructions does not go with --engine-command: an engine program times itself"),
+        (["bench", "--engine-command", "/nonexistent/engine"], "masonry bench: --engine-command: '/nonexistent/engine' is not an executable file"),
     ])
     func badArgumentsFailFast(arguments: [String], message: String) {
         let run = runTool(arguments)

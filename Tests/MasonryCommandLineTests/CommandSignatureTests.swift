@@ -40,7 +40,7 @@ import Testing
         (["fuzz", "--secnds", "3"], "masonry fuzz: unknown option '--secnds'; did you mean '--seconds'?"),
         (["fuzz", "--worke"], "masonry fuzz: unknown option '--worke' (see"),
         (["bench", "--suite", "smok"], "masonry bench: --suite must be one of smoke, standard, full, got 'smok'; did you mean 'smoke'?"),
-        (["bench", "--engines", "optimised"], "masonry bench: --engines: unknown engine 'optimised' (reference, peer, optimized); did you mean 'optimized'?"),
+        (["bench", "--engines", "optimised"], "masonry bench: --engines: unknown engine 'optimised' (reference, peer, optimized, external); did you mean 'optimized'?"),
     ])
     func misspeltFlagsAndValuesGetASuggestion(arguments: [String], message: String) {
         let run = runTool(arguments)

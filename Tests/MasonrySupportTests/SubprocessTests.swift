@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import MasonrySupport
 import Testing
 
@@ -60,5 +61,27 @@ import Testing
         #expect(process.input != nil && process.output == nil)
         process.kill()
         #expect(process.waitForExit() == .signaled(9))
+    }
+
+    /// A fuzz worker's external engine must die with the worker: a child that leads its own
+    /// process group is killed with everything it started.
+    @Test func killingAGroupLeaderKillsWhatItStarted() throws {
+        let process = try Subprocess(executable: "/bin/sh", arguments: ["-c", "sleep 60 & echo $!; wait"], output: .pipe,
+                                     newProcessGroup: true)
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(process.output!, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
+        let sleeper = try #require(Int32(String(decoding: line, as: UTF8.self)))
+        #expect(getpgid(sleeper) == process.pid)
+        process.kill()
+        #expect(process.waitForExit() == .signaled(9))
+        // Gone, or a zombie its new parent has not reaped yet.
+        let ended = (0..<200).contains { _ in
+            let state = (try? String(contentsOfFile: "/proc/\(sleeper)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
+            if state == nil || state == "Z" { return true }
+            usleep(10_000)
+            return false
+        }
+        #expect(ended)
     }
 }

@@ -49,6 +49,16 @@ enum MasonryExecutable {
                    error: String(decoding: errorData.get(), as: UTF8.self), seconds: Date().timeIntervalSince(started))
     }
 
+    /// The processes whose command line contains `text` (its words joined by spaces), from
+    /// `/proc`: what a run left behind.
+    static func processes(matching text: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { $0.allSatisfy(\.isNumber) }.filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words.joined(separator: " ").contains(text)
+        }
+    }
+
     private final class LockedData: @unchecked Sendable {
         private let lock = NSLock()
         private var data: Data?

@@ -6,6 +6,12 @@ public enum BenchmarkEngine: String, CaseIterable, Sendable {
     case reference
     case peer
     case optimized
+    /// An engine in another program (`--engine-command`), timed by itself over the engine
+    /// protocol (`ExternalEngineBenchmarks`).
+    case external
+
+    /// Masonry's own engines and its peer: what a run measures unless told otherwise.
+    public static let inProcess: [BenchmarkEngine] = [.reference, .peer, .optimized]
 }
 
 /// An engine the harness can build for a description and thread count; measurement code is

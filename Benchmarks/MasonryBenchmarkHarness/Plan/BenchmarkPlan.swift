@@ -1,4 +1,5 @@
 // The plan of a run: every benchmark it measures or skips, in order, and every rule that skips one.
+import MasonryVerification
 import MasonryWorkloads
 
 /// What a run measures and skips, and in which order: built once from the configuration, before
@@ -14,6 +15,10 @@ struct BenchmarkPlan {
     /// Why the floor of a workload with spans is skipped.
     static let floorHasNoSpans = "the value-chain floor places every item in one column (a different, easier computation than spans)"
     static let floorIsTimed = "the floor is a wall-time yardstick (under valgrind the clock is not the machine's): run it with --metric time"
+
+    /// Why an engine program runs no lookups and no sessions.
+    static let externalLookupsUntimed = "the engine protocol times prepare, apply and query: a frame request's answer carries no time"
+    static let externalSessionsInProcess = "scrolling sessions run in this process, frame by frame: the engine protocol has no frame loop"
 
     /// The plan of `configuration`'s run, with the benchmarks whose names `selected` accepts.
     init(_ configuration: BenchmarkRunner.Configuration, selecting selected: (String) -> Bool) {
@@ -54,7 +59,8 @@ struct BenchmarkPlan {
         var groups = configuration.engines.map { engine in
             let skipReason = engine != .optimized && workload.items > suite.largestSlowEngineWorkload
                 ? "the \(engine.rawValue) engine is not run above \(suite.largestSlowEngineWorkload) items in the \(suite.rawValue) suite"
-                : engine == .peer ? PeerLayoutEngine.unsupportedFeature(of: workload) : nil
+                : engine == .peer ? PeerLayoutEngine.unsupportedFeature(of: workload)
+                : engine == .external ? ExternalEngineBenchmarks.skipReason(workload, on: configuration.externalEngine!.hello) : nil
             let threadCounts = engine == .optimized ? threadCounts(for: workload, configuration) : [1]
             let benchmarks = threadCounts.map { threads in
                 PlannedBenchmark(name: workload.benchmarkName(.prepare, engine: engine, threads: threads), skipReason: skipReason,
@@ -82,12 +88,14 @@ struct BenchmarkPlan {
         if let skipped = pastSizeLimit(workload, .interactions, configuration.metric) { return skipped }
         let groups = configuration.engines.compactMap { engine -> PlannedWorkload.EngineGroup? in
             let base = workload.benchmarkName(.query, engine: engine, threads: 1)
-            if engine == .peer, let reason = PeerLayoutEngine.unsupportedFeature(of: workload) {
+            if let reason = engine == .peer ? PeerLayoutEngine.unsupportedFeature(of: workload)
+                : engine == .external ? externalSkipReason(workload, configuration) : nil {
                 // One line for all, where the filter selects any of the benchmarks every workload has.
                 let plain = interactions(base, pinned: false, adaptive: false, metric: configuration.metric)
                 return plain.contains { selected($0.name.description) } ? PlannedWorkload.EngineGroup(engine: engine, skipReason: reason, benchmarks: []) : nil
             }
-            let benchmarks = interactions(base, pinned: workload.hasHeaders, adaptive: workload.minColumnWidth != nil, metric: configuration.metric)
+            var benchmarks = interactions(base, pinned: workload.hasHeaders, adaptive: workload.minColumnWidth != nil, metric: configuration.metric)
+            if engine == .external { benchmarks = benchmarks.map { externalRule($0, configuration.externalEngine!.hello) } }
             return PlannedWorkload.EngineGroup(engine: engine, skipReason: nil, benchmarks: benchmarks.filter { selected($0.name.description) })
         }
         return PlannedWorkload(workload: workload, role: .interactions, skipReason: nil, engineGroups: groups)
@@ -109,12 +117,42 @@ struct BenchmarkPlan {
     private static func sessions(of workload: Workload, on engine: BenchmarkEngine, in suite: BenchmarkSuite) -> [PlannedBenchmark] {
         let base = workload.benchmarkName(.session, engine: engine, threads: 1)
         let frames = engine == .optimized ? suite.sessionFrames : suite.slowEngineSessionFrames
-        let skipReason = engine == .peer ? PeerLayoutEngine.unsupportedFeature(of: workload) : nil
+        let skipReason = engine == .peer ? PeerLayoutEngine.unsupportedFeature(of: workload)
+            : engine == .external ? externalSessionsInProcess : nil
         return SessionVariant.all.map { variant in
             let keepsColumns = engine == .peer && variant.remeasure == .keepColumns
             return PlannedBenchmark(name: variant.name(base), skipReason: skipReason ?? (keepsColumns ? PeerLayoutEngine.unsupportedKeepColumns : nil),
                                     body: .session(variant, frames: frames))
         }
+    }
+
+    /// Why the engine program runs none of `workload`'s interactions: past the slow engines'
+    /// size, or a feature it lacks, or it does not time its work.
+    private static func externalSkipReason(_ workload: Workload, _ configuration: BenchmarkRunner.Configuration) -> String? {
+        let suite = configuration.suite
+        guard workload.items <= suite.largestSlowEngineWorkload else {
+            return "the external engine is not run above \(suite.largestSlowEngineWorkload) items in the \(suite.rawValue) suite"
+        }
+        return ExternalEngineBenchmarks.skipReason(workload, on: configuration.externalEngine!.hello)
+    }
+
+    /// An interaction benchmark as an engine program runs it: lookups are not timed by the
+    /// protocol, and what its hello declares unsupported is skipped (pinned headers, an update kind).
+    private static func externalRule(_ benchmark: PlannedBenchmark, _ hello: EngineHello) -> PlannedBenchmark {
+        let needs: [EngineFeature] = switch benchmark.body {
+        case .query(_, let pinsHeaders): pinsHeaders ? [.pinHeaders] : []
+        case .update(.append): [.appendItems, .deleteItems]
+        case .update(.update): [.setItemHeights]
+        case .update(.delete): [.deleteSection, .insertSection]
+        case .update(.setWidth): [.setWidth]
+        default: []
+        }
+        let missing = needs.filter { !hello.supports($0) }
+        let reason = switch benchmark.body {
+        case .lookup, .coldLookup: externalLookupsUntimed
+        default: missing.isEmpty ? nil : "the engine (\(hello.engine)) lacks \(missing.map(\.rawValue).joined(separator: ", "))"
+        }
+        return PlannedBenchmark(name: benchmark.name, skipReason: benchmark.skipReason ?? reason, body: benchmark.body)
     }
 
     /// One engine's interaction benchmarks of a workload (`base`'s), in the order they run: the

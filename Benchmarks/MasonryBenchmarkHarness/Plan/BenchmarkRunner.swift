@@ -14,7 +14,10 @@ public struct BenchmarkRunner {
         public var suite: BenchmarkSuite = .standard
         /// Benchmarks whose names do not match are skipped.
         public var filter: String?
-        public var engines: [BenchmarkEngine] = BenchmarkEngine.allCases
+        public var engines: [BenchmarkEngine] = BenchmarkEngine.inProcess
+        /// The engine program `.external` stands for (`--engine-command`); `.external` in
+        /// `engines` needs it.
+        public var externalEngine: ExternalEngineProcess?
         /// When set, the optimized engine runs with this thread count only.
         public var threads: Int?
         public var repetitions = 5
@@ -49,7 +52,7 @@ public struct BenchmarkRunner {
     private var mismatches: [String] = []
 
     /// Queries per repetition by engine: the reference filters every element, so it gets few.
-    static let queriesPerRepetition: [BenchmarkEngine: Int] = [.optimized: 2000, .peer: 200, .reference: 5]
+    static let queriesPerRepetition: [BenchmarkEngine: Int] = [.optimized: 2000, .peer: 200, .reference: 5, .external: 20]
     static let lookupsPerRepetition = 20_000
     static let lookupBatch = 1000
     static let viewport = (width: 390.0, height: 844.0)
@@ -98,6 +101,7 @@ public struct BenchmarkRunner {
                         case .reference: measureInteractions(ReferenceLayoutEngine.self, group.benchmarks, description, reference, measurer)
                         case .peer: measureInteractions(PeerLayoutEngine.self, group.benchmarks, description, reference, measurer)
                         case .optimized: measureInteractions(OptimizedLayoutEngine.self, group.benchmarks, description, reference, measurer)
+                        case .external: measureExternalInteractions(group.benchmarks, description, reference)
                         }
                     }
                     configuration.jemalloc?.purge()
@@ -108,6 +112,7 @@ public struct BenchmarkRunner {
                         case .reference: measureSession(ReferenceLayoutEngine.self, benchmark, description, measurer)
                         case .peer: measureSession(PeerLayoutEngine.self, benchmark, description, measurer)
                         case .optimized: measureSession(OptimizedLayoutEngine.self, benchmark, description, measurer)
+                        case .external: preconditionFailure("\(benchmark.name): the plan skips an external engine's sessions")
                         }
                     }
                 }
@@ -149,6 +154,7 @@ public struct BenchmarkRunner {
         case (.prepare(let threads), .reference?): measurePrepare(ReferenceLayoutEngine.self, name, description, threads, reference, measurer)
         case (.prepare(let threads), .peer?): measurePrepare(PeerLayoutEngine.self, name, description, threads, reference, measurer)
         case (.prepare(let threads), .optimized?): measurePrepare(OptimizedLayoutEngine.self, name, description, threads, reference, measurer)
+        case (.prepare, .external?): record(external.prepare(name, description, verifyingAgainst: reference))
         case (.floor, _):
             // The floor reads the clock itself; instruction mode skips it (BenchmarkPlan.floorIsTimed).
             records.append(FloorBenchmark.measure(name, description, repetitions: configuration.repetitions))
@@ -172,6 +178,24 @@ public struct BenchmarkRunner {
         records.append(BenchmarkRecord(
             name: name, realTimes: samples.map(\.real), cpuTimes: samples.map(\.cpu),
             counters: samples.map { memory.merging(measurer.counters($0, items: description.itemCount)) { $1 } }, threads: threads))
+    }
+
+    // MARK: an engine program
+
+    /// The benchmarks of the engine program `.external` stands for, timed by itself.
+    private var external: ExternalEngineBenchmarks {
+        ExternalEngineBenchmarks(process: configuration.externalEngine!, repetitions: configuration.repetitions)
+    }
+
+    private mutating func record(_ outcome: ExternalEngineBenchmarks.Outcome) {
+        records += outcome.records
+        mismatches += outcome.mismatches
+    }
+
+    /// The engine program's query and update benchmarks of a workload.
+    private mutating func measureExternalInteractions(_ benchmarks: [PlannedBenchmark], _ description: LayoutDescription,
+                                                      _ reference: ReferenceLayoutEngine?) {
+        record(external.interactions(benchmarks, description, verifyingAgainst: reference, progress: progress))
     }
 
     // MARK: query, lookup, append, update, delete
@@ -226,26 +250,33 @@ public struct BenchmarkRunner {
         _ name: String, _ engine: inout Engine, _ rect: PlannedBenchmark.QueryRect, _ pinsHeaders: Bool, count: Int,
         _ reference: ReferenceLayoutEngine?, _ random: inout SplitMix64, _ measurer: Measuring
     ) {
-        let contentHeight = engine.contentSize.height
-        let height = rect.screens * Self.viewport.height
-        let rects = rect == .scroll
-            ? ScrollAndColdLookupBenchmarks.scrollingRects(count: count * (configuration.repetitions + 1), width: Self.viewport.width,
-                                                           height: height, contentHeight: contentHeight)
-            : (0..<(count * (configuration.repetitions + 1))).map { _ in
-                Rect(x: 0, y: random.unitDouble() * max(0, contentHeight - height), width: Self.viewport.width, height: height)
-            }
-        if let reference {
-            for rect in rects.prefix(3) {
-                let expected = reference.elements(in: rect, edges: .closed, pinningHeaders: pinsHeaders)
-                let found = ScrollAndColdLookupBenchmarks.query(engine, rect, pinsHeaders: pinsHeaders)
-                if let difference = EngineVerifier.firstDifference(in: rect, found, expected) {
-                    mismatches.append("\(name): \(difference)")
-                }
-            }
-        }
+        let rects = Self.queryRects(rect, count: count * (configuration.repetitions + 1), contentHeight: engine.contentSize.height,
+                                    random: &random)
+        mismatches += Self.queryMismatches(name, engine, rects, pinsHeaders: pinsHeaders, reference)
         for rect in rects.prefix(count) { blackHole(ScrollAndColdLookupBenchmarks.query(engine, rect, pinsHeaders: pinsHeaders)) }  // warm-up
         records.append(measurer.measureQueries(name, on: &engine, rects: rects, count: count, repetitions: configuration.repetitions,
                                                pinsHeaders: pinsHeaders))
+    }
+
+    /// A query benchmark's `count` rects of kind `rect` (a screen or three, at random heights, or
+    /// scrolling down the content): the warm-up's and each repetition's in turn.
+    static func queryRects(_ rect: PlannedBenchmark.QueryRect, count: Int, contentHeight: Double, random: inout SplitMix64) -> [Rect] {
+        let height = rect.screens * viewport.height
+        guard rect != .scroll else {
+            return ScrollAndColdLookupBenchmarks.scrollingRects(count: count, width: viewport.width, height: height, contentHeight: contentHeight)
+        }
+        return (0..<count).map { _ in Rect(x: 0, y: random.unitDouble() * max(0, contentHeight - height), width: viewport.width, height: height) }
+    }
+
+    /// The first three rects' answers verified against the reference (where it runs): the mismatches.
+    static func queryMismatches(_ name: String, _ engine: some LayoutEngine, _ rects: [Rect], pinsHeaders: Bool,
+                                _ reference: ReferenceLayoutEngine?) -> [String] {
+        guard let reference else { return [] }
+        return rects.prefix(3).compactMap { rect in
+            let expected = reference.elements(in: rect, edges: .closed, pinningHeaders: pinsHeaders)
+            let found = ScrollAndColdLookupBenchmarks.query(engine, rect, pinsHeaders: pinsHeaders)
+            return EngineVerifier.firstDifference(in: rect, found, expected).map { "\(name): \($0)" }
+        }
     }
 
     /// An update benchmark: the update timed alone, then undone untimed so every repetition

@@ -24,7 +24,8 @@ public enum ReportWriters {
             + (counts ? "Instructions counted by callgrind (\(context.measurement.valgrindVersion), \(context.measurement.cpuModel), "
                         + "\(context.measurement.glibcVersion), ASLR \(context.measurement.addressRandomization)), median of \(repetitions) repetition(s)."
                       : "Medians of \(repetitions) repetitions.")))
-        let engines = ["optimized", "peer", "reference"]
+        // An engine program's column only where it ran (`--engine-command`).
+        let engines = ["optimized", "peer", "reference"] + (report.records.contains { $0.engine == "external" } ? ["external"] : [])
         let named = report.records.compactMap { record in BenchmarkName(record.name).map { (name: $0, record: record) } }
         // `floor/<workload>` records, by workload: the prepare table divides the optimized engine by them.
         let floors = Dictionary(named.filter { $0.name.operation == .floor }.map { ($0.name.workload, $0.record) }, uniquingKeysWith: { $1 })
@@ -51,7 +52,7 @@ public enum ReportWriters {
                         : cell(record, operation: operation)
                 }
                 let speedUp: String
-                if let optimized = byKey[key]?["optimized"], let other = byKey[key]?["reference"] ?? byKey[key]?["peer"] {
+                if let optimized = byKey[key]?["optimized"], let other = byKey[key]?["reference"] ?? byKey[key]?["peer"] ?? byKey[key]?["external"] {
                     let ratio = SampleStatistics(other.realTimes).median / max(1e-9, SampleStatistics(optimized.realTimes).median)
                     speedUp = "\(Format.number(ratio, digits: ratio < 10 ? 1 : 0))x vs \(other.engine)"
                 } else {

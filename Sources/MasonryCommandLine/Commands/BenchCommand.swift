@@ -8,7 +8,8 @@ import MasonrySupport
 enum BenchCommand: Command {
     static let suite = Option("--suite", value: "S", .choice, default: BenchmarkSuite.standard,
                               "smoke (seconds), standard (minutes) or full (up to 10M items)")
-    static let engines = Option("--engines", value: "LIST", .engines, shown: "all three", "comma-separated: reference,peer,optimized")
+    static let engines = Option("--engines", value: "LIST", .engines, shown: "all three; optimized,external with --engine-command",
+                                "comma-separated: reference,peer,optimized,external")
     static let metric = Option("--metric", value: "M", .choice, default: BenchmarkMetric.time, "time or instructions")
     static let threads = Option("--threads", value: "N", .integer(in: 1...4096), shown: """
         1, 2 and all cores for multi-section workloads; 1 only with --metric instructions
@@ -37,6 +38,7 @@ enum BenchCommand: Command {
                                  [--metric time|instructions] [--threads N] [--repetitions R] [--out FILE]
                                  [--baseline FILE [--threshold PCT] [--alpha A] [--instructions-threshold PCT]
                                                   [--allocation-threshold PCT]] [--format text|markdown] [--quiet]
+                                 [--engine-command CMD [--engine-timeout S]]
             """],
         discussion: """
             Measures prepare time, rect-query latency, item lookups, incremental updates, scrolling
@@ -54,9 +56,16 @@ enum BenchCommand: Command {
 
             Progress goes to stderr, a line per benchmark ([n/total] name, elapsed and remaining time):
             redrawn in place on a terminal, plain lines in a log; --quiet turns it off.
+
+            --engine-command CMD measures an engine program too (EngineProtocol.md), as the engine
+            'external', beside the optimized one unless --engines says otherwise: its prepares,
+            queries and updates on the workloads the reference runs, each time the one it reports
+            for its own work (the pipe and JSON not measured), its answers verified against the
+            reference. Its lookups (not timed by the protocol), sessions and memory are not
+            measured, nor what its hello declares unsupported; --metric time only.
             """,
         options: [suite, GateOptions.filter, engines, metric, threads, repetitions, out, baseline]
-            + GateOptions.thresholds + [OutputFormat.summaryOption, ProgressReporter.quiet, callgrindChild],
+            + GateOptions.thresholds + [OutputFormat.summaryOption, ProgressReporter.quiet] + ExternalEngineOptions.options + [callgrindChild],
         exitStatus: "0 success, 1 a frame mismatch or a regression, 2 bad input or usage.")
 
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
@@ -65,9 +74,19 @@ enum BenchCommand: Command {
         var configuration = BenchmarkRunner.Configuration()
         configuration.suite = try arguments.value(suite)
         configuration.filter = try arguments.value(GateOptions.filter)
-        if let engines = try arguments.value(engines) { configuration.engines = engines }
         configuration.metric = try arguments.value(metric)
         let counting = configuration.metric == .instructions
+        let measuresProgram = arguments.contains(ExternalEngineOptions.command)
+        if measuresProgram, counting {
+            throw arguments.usageError("--metric instructions does not go with --engine-command: an engine program times itself")
+        }
+        let engineList = try arguments.value(engines)
+        if engineList?.contains(.external) == true, !measuresProgram { throw arguments.usageError("--engines external needs --engine-command") }
+        configuration.engines = engineList ?? (measuresProgram ? [.optimized, .external] : BenchmarkEngine.inProcess)
+        if measuresProgram {
+            configuration.externalEngine = try ExternalEngineOptions.process(arguments, command: qualifiedName)
+            if !configuration.engines.contains(.external) { configuration.engines.append(.external) }
+        }
         let format = try OutputFormat.summary(arguments, console: console)
         if let threads = try arguments.value(threads) {
             configuration.threads = threads
@@ -126,6 +145,9 @@ enum BenchCommand: Command {
         }
 
         var summary = ReportWriters.summary(outcome.report, mismatches: outcome.mismatches)
+        if let program = configuration.externalEngine {
+            summary.append(.paragraph("`external` is \(program.hello.engine) (`\(program.command)`), timed by itself over the engine protocol."))
+        }
         var skipped = outcome.skipped
         if counting, !arguments.contains(threads) {
             skipped.append("prepare/optimized/…/threads:2 and more: instruction mode counts one thread (Dispatch's worker "

@@ -44,8 +44,8 @@ enum FuzzCommand: Command {
             """,
         options: [FuzzRunCommand.seconds, seed, FuzzRunCommand.cases, FuzzRunCommand.jobs, FuzzRunCommand.shard, threads,
                   FuzzRunCommand.shrinkSeconds, memoryLimit, inProcess,
-                  FuzzRunCommand.out, FuzzReplayCommand.replay, FuzzDistributionCommand.distribution, ProgressReporter.quiet,
-                  FuzzWorkerCommand.worker, plantedFault, workerExecutable],
+                  FuzzRunCommand.out, FuzzReplayCommand.replay, FuzzDistributionCommand.distribution, ProgressReporter.quiet]
+            + ExternalEngineOptions.options + [FuzzWorkerCommand.worker, plantedFault, workerExecutable],
         exitStatus: "0 no failure (or the replay passes), 1 a failure found, 2 bad input or usage.")
 
     /// The form the arguments choose: the first whose flag is among them.
@@ -81,26 +81,31 @@ enum FuzzCommand: Command {
         try form(for: arguments.original).run(arguments, context: context)
     }
 
-    /// How the run and replay check a case: the check (the optimized engine, or the planted
-    /// fault) and the worker process it runs in, nil with `--in-process`.
+    /// How the run and replay check a case: the check (the optimized engine, a planted fault,
+    /// or the engine program of `--engine-command`) and the worker process it runs in, nil with
+    /// `--in-process`. The engine program is started here first, so that one that does not
+    /// start or speaks another protocol ends the command at once (exit status 2).
     static func caseRunner(_ arguments: Arguments) throws(CommandFailure) -> (checker: ScenarioChecker, worker: WorkerCommand?) {
         let memoryLimit = try arguments.value(Self.memoryLimit)
         let plantedFault = try arguments.value(Self.plantedFault)
-        guard !arguments.isSet(inProcess) else { return (checker(plantedFault), nil) }
+        let checker = checker(plantedFault, try ExternalEngineOptions.process(arguments, command: qualifiedName))
+        guard !arguments.isSet(inProcess) else { return (checker, nil) }
         let worker = WorkerCommand(
             executable: try arguments.value(workerExecutable) ?? currentExecutable(),
             arguments: ["fuzz", FuzzWorkerCommand.worker.name, Self.memoryLimit.name, "\(memoryLimit)"]
-                + (plantedFault.map { [Self.plantedFault.name, $0.rawValue] } ?? []),
+                + (plantedFault.map { [Self.plantedFault.name, $0.rawValue] } ?? []) + (try ExternalEngineOptions.workerArguments(arguments)),
             // Swift's backtracer takes seconds to describe a crash the supervisor reports anyway.
             environment: ["SWIFT_BACKTRACE": "enable=no"])
-        return (checker(plantedFault), worker)
+        return (checker, worker)
     }
 
-    /// The check the fuzzer and replay run: the optimized engine (or a planted fault) with the
-    /// threading threshold lowered, so small layouts take the threaded path.
-    static func checker(_ plantedFault: ProcessFaultEngine.Fault?) -> ScenarioChecker {
-        ScenarioChecker(candidate: plantedFault.map(ProcessFaultEngine.factory) ?? optimizedEngineFactory,
-                        minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
+    /// The check the fuzzer and replay run: the engine program's, when there is one; else the
+    /// optimized engine (or a planted fault) with the threading threshold lowered, so small
+    /// layouts take the threaded path.
+    static func checker(_ plantedFault: ProcessFaultEngine.Fault?, _ external: ExternalEngineProcess?) -> ScenarioChecker {
+        if let external { return .external(external) }
+        return ScenarioChecker(candidate: plantedFault.map(ProcessFaultEngine.factory) ?? optimizedEngineFactory,
+                               minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
     }
 
     /// This executable, to start again as the worker.

@@ -20,14 +20,16 @@ enum FuzzReplayCommand: FuzzForm {
 
     static let signature = CommandSignature(
         name: "fuzz", summary: FuzzCommand.summaryLine,
-        usage: ["--replay FILE [--threads LIST] [--in-process]"],
+        usage: ["--replay FILE [--threads LIST] [--in-process] [--engine-command CMD] [--engine-timeout S]"],
         discussion: """
             Checks the scenario file FILE (a fuzzer's reproducer: a scenario or a chain of them on one
             engine, or a plain layout description, replayed without updates) as the fuzzer checks a
             case, on each thread count, in a worker process unless --in-process: a crash or a hang
-            (up to 30 s) is a failure too. Prints what it checked.
+            (up to 30 s) is a failure too. Prints what it checked. With --engine-command, the engine
+            program is checked; a file that uses a feature it lacks is not checked (exit status 2).
             """,
-        options: [replay, threads, FuzzCommand.inProcess, FuzzCommand.memoryLimit, FuzzCommand.plantedFault, FuzzCommand.workerExecutable],
+        options: [replay, threads, FuzzCommand.inProcess, FuzzCommand.memoryLimit] + ExternalEngineOptions.options
+            + [FuzzCommand.plantedFault, FuzzCommand.workerExecutable],
         exitStatus: "0 the replay passes, 1 it fails, 2 bad input or usage.")
 
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
@@ -48,6 +50,11 @@ enum FuzzReplayCommand: FuzzForm {
             } catch {
                 throw CommandFailure(.badInput, "\(path): \(error) (read as a plain layout description: it has no \"description\" field)")
             }
+        }
+        let missing = checker.missingFeatures(of: chain)
+        guard missing.isEmpty else {
+            throw CommandFailure(.badInput, "\(path): not checked: the engine (\(checker.externalEngine!.hello.engine)) lacks features "
+                                 + "it uses: \(missing.map(\.rawValue).joined(separator: ", "))")
         }
         let counts = try arguments.value(threads) ?? (chain.threads.isEmpty ? ThreadCounts.standard : chain.threads)
         let replayer = Replayer(checker: checker, worker: worker)

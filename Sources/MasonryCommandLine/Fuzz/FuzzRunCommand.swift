@@ -29,6 +29,7 @@ enum FuzzRunCommand: FuzzForm {
         usage: ["""
             [--seconds N] [--seed S] [--cases N] [--jobs N] [--shard K/N] [--threads LIST]
                                 [--shrink-seconds N] [--memory-limit MB] [--in-process] [--out DIR] [--quiet]
+                                [--engine-command CMD] [--engine-timeout S]
             """],
         discussion: """
             Generates random scenarios (descriptions over every field and edge value: zero, subnormal
@@ -56,9 +57,17 @@ enum FuzzRunCommand: FuzzForm {
             most --seconds, plus --shrink-seconds, plus a few seconds. Progress goes to stderr (cases so
             far, elapsed and remaining time): redrawn in place on a terminal, a line every 10 s in a log;
             --quiet turns it off.
+
+            --engine-command CMD fuzzes another engine, a program in any language that speaks the
+            engine protocol (EngineProtocol.md): each worker starts it, and its answers are checked
+            against the reference as the optimized engine's are. Cases that use a feature its hello
+            declares unsupported (or of a later format) are skipped and counted by feature; its
+            crashes, hangs (no answer within --engine-timeout) and malformed answers are findings,
+            shrunk like any other, with the last lines of its standard error.
             """,
         options: [seconds, FuzzCommand.seed, cases, jobs, shard, FuzzCommand.threads, shrinkSeconds, FuzzCommand.memoryLimit,
-                  FuzzCommand.inProcess, out, ProgressReporter.quiet, FuzzCommand.plantedFault, FuzzCommand.workerExecutable],
+                  FuzzCommand.inProcess, out, ProgressReporter.quiet] + ExternalEngineOptions.options
+            + [FuzzCommand.plantedFault, FuzzCommand.workerExecutable],
         exitStatus: "0 no failure, 1 a failure found, 2 bad input or usage.")
 
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
@@ -75,6 +84,7 @@ enum FuzzRunCommand: FuzzForm {
         configuration.shard = try arguments.value(shard)
         configuration.checker = checker
         configuration.worker = worker
+        if checker.externalEngine != nil { configuration.engineTimeLimit = Double(try arguments.value(ExternalEngineOptions.timeout)) }
 
         let progress = ProgressReporter(console: console, total: nil, quiet: arguments.isSet(ProgressReporter.quiet))
         let outcome: Fuzzer.Outcome
@@ -104,6 +114,11 @@ enum FuzzRunCommand: FuzzForm {
         console.output("\(outcome.cases) cases and \(outcome.parserInputs) parser inputs in \(SummaryNumber.seconds(outcome.seconds)) s "
                        + "(\(Int(outcome.casesPerSecond)) cases per second), seed \(configuration.seed)\(shardText); "
                        + "\(runner), \(configuration.jobs) job(s)\n")
+        if let engine = checker.externalEngine?.hello.engine {
+            let skipped = outcome.skippedByFeature.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key.rawValue) \($0.value)" }
+            console.output("engine: \(engine); \(outcome.cases - outcome.skippedCases) cases checked"
+                           + (skipped.isEmpty ? "\n" : ", \(outcome.skippedCases) skipped for features it lacks (\(skipped.joined(separator: ", ")))\n"))
+        }
         guard let failure = outcome.failure else {
             console.output("no failure\n")
             return .success

@@ -11,20 +11,23 @@ enum FuzzWorkerCommand: FuzzForm {
 
     static let signature = CommandSignature(
         name: "fuzz", summary: FuzzCommand.summaryLine,
-        usage: ["--worker [--memory-limit MB] [--planted-fault trap|hang|memory]"],
+        usage: ["--worker [--memory-limit MB] [--planted-fault trap|hang|memory] [--engine-command CMD] [--engine-timeout S]"],
         discussion: """
             INTERNAL: serves the supervisor's cases on standard input and output (started by
             'masonry fuzz' and 'masonry fuzz --replay'), its address space limited to the memory
-            limit; --planted-fault gives it an engine that fails that way.
+            limit; --planted-fault gives it an engine that fails that way; --engine-command checks
+            that engine program, started in this worker's process group (which the supervisor
+            kills whole when a case hangs).
             """,
-        options: [worker, FuzzCommand.memoryLimit, FuzzCommand.plantedFault])
+        options: [worker, FuzzCommand.memoryLimit, FuzzCommand.plantedFault] + ExternalEngineOptions.options)
 
     static func run(_ arguments: Arguments, context: CommandContext) throws(CommandFailure) -> ExitCode {
         try arguments.noPositionals()
         let memoryLimit = try arguments.value(FuzzCommand.memoryLimit)
         let plantedFault = try arguments.value(FuzzCommand.plantedFault)
         FuzzWorker.limitMemory(megabytes: memoryLimit)
-        FuzzWorker.serve(checker: FuzzCommand.checker(plantedFault))
+        let external = try ExternalEngineOptions.process(arguments, command: qualifiedName, inWorker: true)
+        FuzzWorker.serve(checker: FuzzCommand.checker(plantedFault, external))
         return .success
     }
 }

@@ -19,6 +19,10 @@ public struct ScenarioChecker: Sendable {
     /// item-identity rule (`AnchorSteps`): the library's `adjusted(for:in:)` but in the
     /// verifier's own tests.
     public var anchorFollower: AnchorFollower = libraryAnchorFollower
+    /// The external engine under test (`--engine-command`), when it is one: its faults (it died,
+    /// hung, answered garbage) are the check's failures, and chains that use a feature it lacks
+    /// are not checked (`missingFeatures(of:)`).
+    public var externalEngine: ExternalEngineProcess?
 
     /// The threshold the fuzzer checks with: most multi-section cases on more than one thread
     /// are laid out in parallel batches, the smallest ones on one thread.
@@ -29,15 +33,39 @@ public struct ScenarioChecker: Sendable {
         self.minimumItemsForThreads = minimumItemsForThreads
     }
 
+    /// The check of an external engine (`--engine-command`) against the reference.
+    public static func external(_ process: ExternalEngineProcess) -> ScenarioChecker {
+        var checker = ScenarioChecker(candidate: ExternalLayoutEngine.factory(process))
+        checker.externalEngine = process
+        return checker
+    }
+
+    /// The features `chain` uses that the engine under test lacks, by name: a check passes it
+    /// unchecked. Empty for Masonry's own engines. O(items × updates) for an external engine.
+    public func missingFeatures(of chain: ScenarioChain) -> [EngineFeature] {
+        externalEngine?.hello.missingFeatures(of: chain) ?? []
+    }
+
     /// The first failure of `scenario` on `threads` threads, or nil when the engines agree.
     public func check(_ scenario: LayoutScenario, threads: Int) -> CheckFailure? {
         check(ScenarioChain(scenario), threads: threads)
     }
 
-    /// The first failure of `chain` on `threads` threads, or nil when the engines agree.
+    /// The first failure of `chain` on `threads` threads, or nil when the engines agree (or
+    /// the engine under test lacks a feature `chain` uses).
     public func check(_ chain: ScenarioChain, threads: Int) -> CheckFailure? {
-        guard let minimumItemsForThreads else { return run(chain, threads: threads) }
-        return VerificationHooks.withMinimumItemsForThreads(minimumItemsForThreads) { run(chain, threads: threads) }
+        guard let externalEngine else {
+            guard let minimumItemsForThreads else { return run(chain, threads: threads) }
+            return VerificationHooks.withMinimumItemsForThreads(minimumItemsForThreads) { run(chain, threads: threads) }
+        }
+        guard missingFeatures(of: chain).isEmpty else { return nil }
+        let failure = run(chain, threads: threads)
+        guard let fault = externalEngine.takeFault() else { return failure }
+        // The fault is what went wrong; the comparison that noticed it (its answers were empty) says where.
+        let description = chain.scenarios[0].description
+        return CheckFailure(kind: fault.kind, message: fault.message + (failure.map { " (the check: \($0.message.prefix(200)))" } ?? ""),
+                            layout: failure?.layout ?? description, candidateElements: [],
+                            referenceElements: failure?.referenceElements ?? allElements(of: ReferenceLayoutEngine(description)))
     }
 
     private func run(_ chain: ScenarioChain, threads: Int) -> CheckFailure? {

@@ -41,6 +41,10 @@ public struct VerificationSuite: Sendable {
         public var updates = 0
         /// Time spent comparing frames, apart from laying out and querying.
         public var comparingSeconds = 0.0
+        /// The cases not checked because their descriptions use features the external engine
+        /// lacks, with those features; and updates not applied for the same reason.
+        public var skippedCases: [String: [EngineFeature]] = [:]
+        public var skippedUpdates = 0
     }
 
     /// The first mismatch, with a scenario chain that reproduces it.
@@ -55,6 +59,12 @@ public struct VerificationSuite: Sendable {
     public var size: Size
     public var threads: [Int]
     public var candidate: EngineFactory
+    /// The external engine under test (`--engine-command`), when it is one: it becomes the
+    /// candidate; a case whose description uses a feature it lacks is skipped, and so is an
+    /// update that does; its faults (it died, hung, answered garbage) are failures.
+    public var externalEngine: ExternalEngineProcess? {
+        didSet { if let externalEngine { candidate = ExternalLayoutEngine.factory(externalEngine) } }
+    }
     /// The cases `run` takes: every one, unless a test takes a part (`Selection`).
     var selection = Selection.everyCase
     /// The part of the matrix `run` takes (`masonry verify --shard K/N`): every N-th case from
@@ -157,11 +167,21 @@ public struct VerificationSuite: Sendable {
     public func run(progress: (String) -> Void = { _ in }) -> (counts: Counts, failure: Failure?) {
         var counts = Counts()
         for testCase in cases() {
+            let missing = missingFeatures(EngineFeature.used(by: testCase.description))
+            guard missing.isEmpty else {
+                counts.skippedCases[testCase.name] = missing
+                // The case's steps, so that a progress line's count still reaches its total.
+                for _ in 0..<(threads.count + Self.updatesPerCase) { progress("\(testCase.name): skipped") }
+                continue
+            }
             var random = RandomLayoutGenerator(seed: UInt64(testCase.name.utf8.count) &* 31)
             let original = ReferenceLayoutEngine(testCase.description)
             let originalElements = allElements(of: original)
-            // The reference filters every element per query: fewer queries on larger layouts.
-            let queryCount = max(20, min(2000, 20_000_000 / max(1, originalElements.count)))
+            // The reference filters every element per query: fewer queries on larger layouts; a
+            // tenth as many on an external engine, whose answers cross a pipe (the Python engine
+            // filters every element too: 2,000 queries of 10,000 items took it a minute).
+            let (most, budget) = externalEngine == nil ? (2000, 20_000_000) : (200, 2_000_000)
+            let queryCount = max(20, min(most, budget / max(1, originalElements.count)))
             let frames = originalElements.map(\.frame)
             let queries = (0..<queryCount).map { _ in query(random.rect(in: original.contentSize, touching: frames), &random) }
             var engines: [any LayoutEngine] = []
@@ -184,8 +204,12 @@ public struct VerificationSuite: Sendable {
                     : testCase.cyclesUpdateKinds ? random.update(for: reference.layoutDescription, formatV2: Self.spansInUpdates,
                                                                  kind: Self.updateKinds[index % Self.updateKinds.count])
                     : random.update(for: reference.layoutDescription)
-                updates.append(update)
                 progress("\(testCase.name): update \(index + 1) of \(Self.updatesPerCase)")
+                guard missingFeatures(EngineFeature.used(by: update)).isEmpty else {
+                    counts.skippedUpdates += 1
+                    continue
+                }
+                updates.append(update)
                 let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
                 let touching = FuzzCaseGenerator.framesNear(update, in: reference)
                 let updateQueries = (0..<10).map { _ in query(random.rect(in: reference.contentSize, touching: []), &random) }
@@ -242,7 +266,15 @@ public struct VerificationSuite: Sendable {
                 return (difference, query)
             }
         }
+        // An external engine that failed answers nothing: frames may still agree (an empty layout).
+        if externalEngine?.hasFault == true { return ("the external engine failed", nil) }
         return nil
+    }
+
+    /// The features of `used` that the external engine lacks, sorted; none for Masonry's engines.
+    private func missingFeatures(_ used: Set<EngineFeature>) -> [EngineFeature] {
+        guard let hello = externalEngine?.hello else { return [] }
+        return used.filter { $0.skipsWhenUnsupported && !hello.supports($0) }.sorted()
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {
@@ -257,8 +289,12 @@ public struct VerificationSuite: Sendable {
         var scenarios = [LayoutScenario(description: testCase.description, updates: updates, queries: preparedBack ? [] : queries,
                                         threads: [threads])]
         if preparedBack { scenarios.append(LayoutScenario(description: testCase.description, queries: queries)) }
+        // An external engine's fault is what went wrong; the comparison that noticed it says where.
+        let fault = externalEngine?.takeFault()
+        let text = fault.map { "\($0.message) (the check: \(message.prefix(200)))" } ?? message
         return Failure(caseName: testCase.name, chain: ScenarioChain(scenarios),
-                       failure: CheckFailure(message: "\(testCase.name): \(message)", layout: reference.layoutDescription,
-                                             candidateElements: allElements(of: engine), referenceElements: allElements(of: reference)))
+                       failure: CheckFailure(kind: fault?.kind ?? .mismatch, message: "\(testCase.name): \(text)", layout: reference.layoutDescription,
+                                             candidateElements: fault == nil ? allElements(of: engine) : [],
+                                             referenceElements: allElements(of: reference)))
     }
 }

@@ -10,6 +10,8 @@ final class CaseDealer: Sendable {
     private struct State {
         var nextOrdinal = 0
         var passed = 0
+        var skipped: [EngineFeature: Int] = [:]
+        var skippedCases = 0
         var finding: (ordinal: Int, finding: CaseFinding)?
         var error: FuzzerError?
         var workerStarts = 0
@@ -51,6 +53,17 @@ final class CaseDealer: Sendable {
 
     /// Cases passed so far.
     var passedCount: Int { state.withLock { $0.passed } }
+
+    /// A case was skipped (it passed unchecked) for the features the external engine lacks.
+    func skipped(_ missing: [EngineFeature]) {
+        state.withLock { state in
+            state.skippedCases += 1
+            for feature in missing { state.skipped[feature, default: 0] += 1 }
+        }
+    }
+
+    /// Cases skipped so far, and how many of them used each missing feature.
+    var skips: (cases: Int, byFeature: [EngineFeature: Int]) { state.withLock { ($0.skippedCases, $0.skipped) } }
 
     /// A case failed: kept when no lower ordinal has.
     func found(_ finding: CaseFinding) {

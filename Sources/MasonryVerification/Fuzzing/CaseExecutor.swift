@@ -5,9 +5,10 @@ import MasonryLayout
 /// worker process that may crash or hang without taking the fuzzer with it.
 protocol CaseExecutor: AnyObject {
     /// Runs `count` cases of `seed`, `first`, `first + stride`, … (a shard's cases are every
-    /// N-th), until one fails or `deadline` passes; `done(index, seconds)` after each case that passes.
+    /// N-th), until one fails or `deadline` passes; `done(index, seconds, missing)` after each
+    /// case that passes, or that was skipped for the features the external engine lacks (`missing`).
     func runCases(seed: UInt64, first: Int, count: Int, stride: Int, threads: [Int], deadline: ContinuousClock.Instant,
-                  done: (Int, Double) -> Void) throws(FuzzerError) -> CaseFinding?
+                  done: (Int, Double, [EngineFeature]) -> Void) throws(FuzzerError) -> CaseFinding?
     /// Checks one chain; `.outOfTime` when `deadline` passed before it finished. `timeLimit`
     /// replaces the per-case time limit (nil: keep it).
     func check(_ chain: ScenarioChain, threads: Int, deadline: ContinuousClock.Instant,
@@ -42,16 +43,21 @@ final class InProcessExecutor: CaseExecutor {
     }
 
     func runCases(seed: UInt64, first: Int, count: Int, stride: Int, threads: [Int], deadline: ContinuousClock.Instant,
-                  done: (Int, Double) -> Void) -> CaseFinding? {
+                  done: (Int, Double, [EngineFeature]) -> Void) -> CaseFinding? {
         for index in Swift.stride(from: first, to: first + count * stride, by: stride) {
             guard ContinuousClock.now < deadline else { break }
             let started = ContinuousClock.now
             let (caseSeed, chain, caseThreads) = Fuzzer.fuzzCase(seed: seed, index: index, threads: threads)
+            let missing = checker.missingFeatures(of: chain)
+            guard missing.isEmpty else {
+                done(index, Double(FuzzWorker.nanoseconds(since: started)) * 1e-9, missing)
+                continue
+            }
             _ = Fuzzer.fuzzParser(with: chain.scenarios[0].description, seed: caseSeed)
             if let failure = checker.check(chain, threads: caseThreads) {
                 return CaseFinding(index: index, kind: failure.kind, message: failure.message, failure: failure)
             }
-            done(index, Double(FuzzWorker.nanoseconds(since: started)) * 1e-9)
+            done(index, Double(FuzzWorker.nanoseconds(since: started)) * 1e-9, [])
         }
         return nil
     }

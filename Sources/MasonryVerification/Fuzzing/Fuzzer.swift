@@ -33,6 +33,16 @@ public struct Fuzzer: Sendable {
         public var jobs = 1
         /// The part of the seed's cases this run takes: every `shard.count`-th from `shard.number`.
         public var shard = Shard.whole
+        /// With an external engine (`--engine-command`), its request time limit (nil: Masonry's
+        /// engines). The worker times each request itself, so a hang is a request unanswered;
+        /// the whole case's limit is only a backstop (`caseTimeLimitFloor`).
+        public var engineTimeLimit: Double?
+
+        /// The least a case or a shrinking candidate may take before the worker counts as hanging:
+        /// with an external engine 30 of its request limits, since a large case of a slow engine
+        /// (the Python one lays 22,000 items out in seconds, and answers each lookup over a pipe)
+        /// takes long without hanging.
+        var caseTimeLimitFloor: Double? { engineTimeLimit.map { 30 * $0 } }
 
         public init() {}
     }
@@ -67,6 +77,10 @@ public struct Fuzzer: Sendable {
         public var failure: Failure?
         /// Worker processes started (0 in this process).
         public var workerStarts: Int
+        /// Cases not checked because they use features the external engine lacks (counted in
+        /// `cases`), and how many used each such feature.
+        public var skippedCases = 0
+        public var skippedByFeature: [EngineFeature: Int] = [:]
 
         public var casesPerSecond: Double { seconds > 0 ? Double(cases) / seconds : 0 }
     }
@@ -135,6 +149,7 @@ public struct Fuzzer: Sendable {
         let cases = lowest.map { $0.ordinal + 1 } ?? dealer.passedCount
         var outcome = Outcome(cases: cases, parserInputs: cases * Self.parserInputsPerCase, seconds: fuzzingSeconds,
                               failure: nil, workerStarts: starts())
+        (outcome.skippedCases, outcome.skippedByFeature) = dealer.skips
         guard let lowest else { return outcome }
         outcome.failure = try investigate(lowest.finding, executor: executor, report: report)
         outcome.workerStarts = starts()
@@ -143,7 +158,8 @@ public struct Fuzzer: Sendable {
 
     /// A job's executor: a worker process, or this process.
     private static func executor(_ configuration: Configuration) -> any CaseExecutor {
-        configuration.worker.map { WorkerExecutor(command: $0) } ?? InProcessExecutor(checker: configuration.checker)
+        configuration.worker.map { WorkerExecutor(command: $0, minimumTimeLimit: configuration.caseTimeLimitFloor ?? WorkerExecutor.defaultMinimumTimeLimit) }
+            ?? InProcessExecutor(checker: configuration.checker)
     }
 
     /// One job: blocks of cases from `dealer` until they run out, one fails, or `deadline`;
@@ -155,7 +171,10 @@ public struct Fuzzer: Sendable {
             do {
                 let finding = try executor.runCases(seed: configuration.seed, first: shard.caseIndex(ofOrdinal: block.lowerBound),
                                                     count: block.count, stride: shard.count, threads: configuration.threads,
-                                                    deadline: deadline) { _, _ in passed(dealer.passed()) }
+                                                    deadline: deadline) { _, _, missing in
+                    if !missing.isEmpty { dealer.skipped(missing) }
+                    passed(dealer.passed())
+                }
                 if let finding {
                     dealer.found(finding)
                     return
@@ -199,7 +218,8 @@ public struct Fuzzer: Sendable {
         // each gets 20 times what the reference alone takes for it (at least half a second), so
         // that small candidates are judged quickly and large ones are not judged hung for being large.
         let candidateTimeLimit = { (candidate: ScenarioChain) -> Double? in
-            failure.kind == .timeout ? max(Self.shrinkingTimeLimit, 20 * Self.referenceSeconds(candidate)) : nil
+            guard failure.kind == .timeout else { return nil }
+            return configuration.caseTimeLimitFloor ?? max(Self.shrinkingTimeLimit, 20 * Self.referenceSeconds(candidate))
         }
         let shrinker = ScenarioShrinker(deadline: found + .seconds(configuration.shrinkSeconds))
         var lastReport = found

@@ -24,10 +24,13 @@ final class ChildProcess {
     /// The child's standard output.
     private(set) var output: DescriptorReader
 
-    /// Starts `executable` with `arguments` and the parent's environment plus `environment`.
-    init(executable: String, arguments: [String], environment: [String: String], errorLogPath: String) throws(SpawnError) {
+    /// Starts `executable` with `arguments` and the parent's environment plus `environment`;
+    /// with `newProcessGroup`, as the leader of a process group of its own, which `kill()` ends
+    /// whole (the child and whatever it started: a fuzz worker's external engine).
+    init(executable: String, arguments: [String], environment: [String: String], errorLogPath: String,
+         newProcessGroup: Bool = false) throws(SpawnError) {
         process = try Subprocess(executable: executable, arguments: arguments, environment: .adding(environment),
-                                 input: .pipe, output: .pipe, error: .file(errorLogPath))
+                                 input: .pipe, output: .pipe, error: .file(errorLogPath), newProcessGroup: newProcessGroup)
         output = DescriptorReader(process.output!)
         self.errorLogPath = errorLogPath
     }
@@ -61,7 +64,7 @@ final class ChildProcess {
 
     // MARK: Ending
 
-    /// Kills the child (SIGKILL) if it runs, and reaps it.
+    /// Kills the child (SIGKILL; its whole group when it leads one) if it runs, and reaps it.
     func kill() {
         process.kill()
     }

@@ -31,6 +31,11 @@ public enum FuzzWorker {
                 for index in stride(from: first, to: first + count * step, by: step) {
                     let started = ContinuousClock.now
                     let (caseSeed, chain, caseThreads) = Fuzzer.fuzzCase(seed: seed, index: index, threads: threads)
+                    let missing = checker.missingFeatures(of: chain)
+                    guard missing.isEmpty else {
+                        send(["skip", "\(index)", "\(nanoseconds(since: started))", missing.map(\.rawValue).joined(separator: ",")])
+                        continue
+                    }
                     _ = Fuzzer.fuzzParser(with: chain.scenarios[0].description, seed: caseSeed)
                     let failure = checker.check(chain, threads: caseThreads)
                     let nanoseconds = "\(nanoseconds(since: started))"
@@ -75,11 +80,13 @@ public enum FuzzWorker {
     }
 
     /// A worker whose supervisor died (killed, say, by a `timeout`) must not spin on in a hanging
-    /// case: a watchdog thread ends the process once its parent is gone.
+    /// case: a watchdog thread ends the process once its parent is gone, and the external engine
+    /// it started with it (the worker leads their process group).
     private static func exitWhenOrphaned() {
         let parent = getppid()
         Thread.detachNewThread {
             while getppid() == parent { sleep(1) }
+            if getpgrp() == getpid() { kill(0, SIGKILL) }
             _exit(0)
         }
     }

@@ -61,8 +61,10 @@ final class WorkerExecutor: CaseExecutor {
         if let child { return child }
         let started: ChildProcess
         do {
+            // Its own process group, so that killing a worker that hangs also kills what it
+            // started (an external engine, which may be the one hanging).
             started = try ChildProcess(executable: command.executable, arguments: command.arguments,
-                                       environment: command.environment, errorLogPath: errorLogPath)
+                                       environment: command.environment, errorLogPath: errorLogPath, newProcessGroup: true)
         } catch {
             throw FuzzerError(description: "cannot start the fuzz worker: \(error)")
         }
@@ -114,7 +116,7 @@ final class WorkerExecutor: CaseExecutor {
     // MARK: Requests
 
     func runCases(seed: UInt64, first: Int, count: Int, stride: Int, threads: [Int], deadline: ContinuousClock.Instant,
-                  done: (Int, Double) -> Void) throws(FuzzerError) -> CaseFinding? {
+                  done: (Int, Double, [EngineFeature]) -> Void) throws(FuzzerError) -> CaseFinding? {
         let child = try worker()
         let request = WorkerProtocol.message(["cases", "\(seed)", "\(first)", "\(count)", threads.map(String.init).joined(separator: ","),
                                               "\(stride)"])
@@ -127,9 +129,11 @@ final class WorkerExecutor: CaseExecutor {
             case .bytes(let line):
                 let words = String(decoding: line, as: UTF8.self).split(separator: " ")
                 guard words.count >= 3, let index = Int(words[1]), let nanoseconds = Int64(words[2]) else { throw protocolError(line) }
-                if words[0] == "done" {
-                    record(nanoseconds: nanoseconds)
-                    done(index, Double(nanoseconds) * 1e-9)
+                if words[0] == "done" || words[0] == "skip" {
+                    let missing = words[0] == "skip" && words.count == 4 ? words[3].split(separator: ",").compactMap { EngineFeature(rawValue: String($0)) } : []
+                    guard words[0] == "done" || !missing.isEmpty else { throw protocolError(line) }
+                    if missing.isEmpty { record(nanoseconds: nanoseconds) }
+                    done(index, Double(nanoseconds) * 1e-9, missing)
                     next = index + stride
                     caseStarted = .now
                 } else if words[0] == "fail", words.count == 4, let length = Int(words[3]),

@@ -8,7 +8,8 @@ import MasonryLayout
 /// To the worker:
 /// - `cases SEED FIRST COUNT THREADS [STRIDE]`: run COUNT cases of seed SEED, FIRST,
 ///   FIRST+STRIDE, … (STRIDE 1 when absent; a shard's cases are every N-th; thread counts a
-///   comma-separated list), answering `done INDEX NANOSECONDS` after each, or
+///   comma-separated list), answering `done INDEX NANOSECONDS` after each, `skip INDEX
+///   NANOSECONDS FEATURE,…` for one that uses features the external engine lacks, or
 ///   `fail INDEX NANOSECONDS LENGTH` + a failure, after which the worker waits for the next request.
 /// - `check THREADS LENGTH` + a scenario chain's JSON: answered `pass NANOSECONDS` or
 ///   `fail -1 NANOSECONDS LENGTH` + a failure.
