@@ -23,7 +23,7 @@ struct ExternalEngineBenchmarks {
     /// feature of the workload's description), or nil. Builds the description: O(items).
     static func skipReason(_ workload: Workload, on hello: EngineHello) -> String? {
         guard hello.timesItsWork else { return "the engine (\(hello.engine)) does not time its work (its hello says \"timing\": false)" }
-        let missing = EngineFeature.used(by: workload.makeDescription()).filter { $0.skipsWhenUnsupported && !hello.supports($0) }.sorted()
+        let missing = hello.missingFeatures(among: EngineFeature.used(by: workload.makeDescription()))
         guard !missing.isEmpty else { return nil }
         return "the engine (\(hello.engine)) lacks \(missing.map(\.rawValue).joined(separator: ", "))"
     }

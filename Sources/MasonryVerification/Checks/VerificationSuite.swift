@@ -273,8 +273,7 @@ public struct VerificationSuite: Sendable {
 
     /// The features of `used` that the external engine lacks, sorted; none for Masonry's engines.
     private func missingFeatures(_ used: Set<EngineFeature>) -> [EngineFeature] {
-        guard let hello = externalEngine?.hello else { return [] }
-        return used.filter { $0.skipsWhenUnsupported && !hello.supports($0) }.sorted()
+        externalEngine?.hello.missingFeatures(among: used) ?? []
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {

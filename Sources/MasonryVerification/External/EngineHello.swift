@@ -59,6 +59,12 @@ public struct EngineHello: Equatable, Sendable {
 
     /// The features of `chain` that make a check skip it on this engine (empty: it can be checked).
     public func missingFeatures(of chain: ScenarioChain) -> [EngineFeature] {
-        EngineFeature.used(by: chain).filter { $0.skipsWhenUnsupported && !supports($0) }.sorted()
+        missingFeatures(among: EngineFeature.used(by: chain))
+    }
+
+    /// The features of `used` (a layout's, an update's) that make a check or a benchmark skip
+    /// it on this engine, sorted by name.
+    public func missingFeatures(among used: Set<EngineFeature>) -> [EngineFeature] {
+        used.filter { $0.skipsWhenUnsupported && !supports($0) }.sorted()
     }
 }
