@@ -6,6 +6,11 @@ let package = Package(
     products: [
         // The engines: standard library and Foundation only, so an app can embed it.
         .library(name: "MasonryLayout", targets: ["MasonryLayout"]),
+        // Masonry's checks and benchmarks for an engine of another package, in its own tests
+        // (`CandidateEngine`: fuzz, verify, benchmark; Examples/SwiftEngine). Their public API is
+        // those entry points; the rest is `package`, for the tool and the tests.
+        .library(name: "MasonryVerification", targets: ["MasonryVerification"]),
+        .library(name: "MasonryBenchmarkHarness", targets: ["MasonryBenchmarkHarness"]),
         .executable(name: "masonry", targets: ["masonry"]),
     ],
     targets: [

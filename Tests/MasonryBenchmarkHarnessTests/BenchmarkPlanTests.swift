@@ -193,7 +193,7 @@ final class ProgressLines {
         var configuration = BenchmarkRunner.Configuration()
         configuration.suite = .smoke
         configuration.engines = [.optimized, .external]
-        configuration.externalEngine = try ExternalEngineProcess(command: script)
+        configuration.externalEngine = .program(try ExternalEngineProcess(command: script))
         let plan = try BenchmarkRunner(configuration, progress: { _ in }).plan
         let external = plan.benchmarks.filter { $0.name.engine == .external }
         #expect(external.contains { $0.name.operation == .prepare && $0.runs })

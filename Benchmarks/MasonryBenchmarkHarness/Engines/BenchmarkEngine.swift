@@ -2,7 +2,7 @@
 import MasonryLayout
 
 /// The engines a run can measure, by the name used in benchmark names and `--engines`.
-public enum BenchmarkEngine: String, CaseIterable, Sendable {
+package enum BenchmarkEngine: String, CaseIterable, Sendable {
     case reference
     case peer
     case optimized
@@ -11,7 +11,7 @@ public enum BenchmarkEngine: String, CaseIterable, Sendable {
     case external
 
     /// Masonry's own engines and its peer: what a run measures unless told otherwise.
-    public static let inProcess: [BenchmarkEngine] = [.reference, .peer, .optimized]
+    package static let inProcess: [BenchmarkEngine] = [.reference, .peer, .optimized]
 }
 
 /// An engine the harness can build for a description and thread count; measurement code is

@@ -1,16 +1,17 @@
-// Benchmarks of an engine in another program (`--engine-command`): prepare, queries and updates, timed by the engine itself.
+// Benchmarks of an engine from outside Masonry (a program, or a Swift engine of another package): prepare, queries and updates.
 import MasonryLayout
 import MasonryVerification
 import MasonryWorkloads
 
-/// Measures an engine program through the engine protocol (<doc:EngineProtocol>). Every time is
-/// the one the engine reports for its own work (`nanoseconds` in its answers), so neither the
-/// pipe nor JSON is measured and the tool's clock is not used: a record's real and CPU times are
-/// both that time. Memory and allocations are another process's, so none are counted. Its
-/// answers are verified against the reference as the in-process engines' are, and a fault
+/// Measures the engine `.external` stands for (`ExternalBenchmarkEngine`) one call at a time. A
+/// program's times are the ones it reports for its own work (`nanoseconds` in its answers, <doc:EngineProtocol>),
+/// so neither the pipe nor JSON is measured: a record's real and CPU times are both that time.
+/// A Swift engine in this process is timed by the clock around each call. Memory and allocations
+/// are not counted (another process's; an engine in a test process runs without jemalloc). Its
+/// answers are verified against the reference as Masonry's engines' are, and a program's fault
 /// (it died, hung, answered garbage) ends the workload's benchmarks with a mismatch.
 struct ExternalEngineBenchmarks {
-    let process: ExternalEngineProcess
+    let subject: ExternalBenchmarkEngine
     let repetitions: Int
 
     /// What a workload's benchmarks produced.
@@ -31,14 +32,13 @@ struct ExternalEngineBenchmarks {
     /// A prepare benchmark: a first prepare (verified, and the warm-up), then one per repetition.
     func prepare(_ name: String, _ description: LayoutDescription, verifyingAgainst reference: ReferenceLayoutEngine?) -> Outcome {
         var outcome = Outcome()
-        var engine = ExternalLayoutEngine(description, process: process)
+        var engine = subject.make(description)
         if let reference, let difference = EngineVerifier.firstDifference(engine, reference) {
             outcome.mismatches.append("\(name): \(difference)")
         }
         var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
         for _ in 0..<repetitions {
-            engine.prepare(description)
-            guard let nanoseconds = reported() else { break }
+            guard let nanoseconds = subject.timed({ engine.prepare(description) }) else { break }
             record.append(nanoseconds, counters: [BenchmarkCounter.nsPerItem.rawValue: nanoseconds.real / Double(max(1, description.itemCount))])
         }
         return finish(name, record, outcome)
@@ -48,7 +48,7 @@ struct ExternalEngineBenchmarks {
     func interactions(_ benchmarks: [PlannedBenchmark], _ description: LayoutDescription, verifyingAgainst reference: ReferenceLayoutEngine?,
                       progress: (String) -> Void) -> Outcome {
         var outcome = Outcome()
-        var engine = ExternalLayoutEngine(description, process: process)
+        var engine = subject.make(description)
         var random = SplitMix64(seed: 0x51_5545_5259)
         var updates: BenchmarkRunner.Updates?
         for benchmark in benchmarks where benchmark.runs {
@@ -76,7 +76,7 @@ struct ExternalEngineBenchmarks {
 
     /// A query benchmark: the first answers verified, a warm-up, then `count` queries a
     /// repetition, the engine's median time per query the repetition's time.
-    private func queries(_ name: String, _ engine: inout ExternalLayoutEngine, _ rect: PlannedBenchmark.QueryRect, _ pinsHeaders: Bool,
+    private func queries(_ name: String, _ engine: inout any LayoutEngine, _ rect: PlannedBenchmark.QueryRect, _ pinsHeaders: Bool,
                          _ reference: ReferenceLayoutEngine?, _ random: inout SplitMix64) -> Outcome {
         let count = BenchmarkRunner.queriesPerRepetition[.external]!
         let rects = BenchmarkRunner.queryRects(rect, count: count * (repetitions + 1), contentHeight: engine.contentSize.height, random: &random)
@@ -86,8 +86,8 @@ struct ExternalEngineBenchmarks {
             var latencies: [Double] = []
             var hits = 0
             for rect in rects[(repetition * count)..<((repetition + 1) * count)] {
-                hits += ScrollAndColdLookupBenchmarks.query(engine, rect, pinsHeaders: pinsHeaders).count
-                guard let nanoseconds = reported() else { break repetitions }
+                guard let nanoseconds = subject.timed({ hits += ScrollAndColdLookupBenchmarks.query(engine, rect, pinsHeaders: pinsHeaders).count })
+                else { break repetitions }
                 latencies.append(nanoseconds.real)
             }
             guard repetition > 0 else { continue }  // the warm-up
@@ -103,11 +103,12 @@ struct ExternalEngineBenchmarks {
     /// An update benchmark: the update timed, then undone (untimed) so that every repetition
     /// starts from the same layout; the first is the warm-up, and is verified.
     private func update(_ name: String, _ operation: BenchmarkOperation, _ pair: (timed: LayoutUpdate, undo: LayoutUpdate), items: Int?,
-                        _ engine: inout ExternalLayoutEngine, _ reference: ReferenceLayoutEngine?) -> Outcome {
+                        _ engine: inout any LayoutEngine, _ reference: ReferenceLayoutEngine?) -> Outcome {
         var outcome = Outcome()
         var record = BenchmarkRecord(name: name, realTimes: [], cpuTimes: [], counters: [], threads: 1)
         for repetition in 0...repetitions {
-            guard (try? engine.apply(pair.timed)) != nil, let nanoseconds = reported() else { break }
+            var accepted = false
+            guard let nanoseconds = subject.timed({ accepted = (try? engine.apply(pair.timed)) != nil }), accepted else { break }
             if repetition == 0, reference != nil,
                let difference = EngineVerifier.firstDifference(engine, ReferenceLayoutEngine(engine.layoutDescription)) {
                 outcome.mismatches.append("\(name): \(difference)")
@@ -119,16 +120,11 @@ struct ExternalEngineBenchmarks {
         return finish(name, record, outcome)
     }
 
-    /// The time the engine reported for the request just answered, or nil when it failed.
-    private func reported() -> Sample? {
-        process.lastNanoseconds.map { Sample(real: Double($0), cpu: Double($0)) }
-    }
-
     /// The record when every repetition was measured; otherwise no record and a mismatch that
-    /// says why (the engine's fault, or a refused update).
+    /// says why (a program's fault, or a refused update).
     private func finish(_ name: String, _ record: BenchmarkRecord, _ outcome: Outcome) -> Outcome {
         var outcome = outcome
-        if let fault = process.takeFault() {
+        if let fault = subject.takeFault() {
             outcome.mismatches.append("\(name): \(fault)")
         } else if record.realTimes.count == repetitions {
             outcome.records.append(record)

@@ -10,7 +10,7 @@ import MasonryLayout
 /// delegates the arithmetic to the reference engine so that the frames are the same by
 /// construction; what is measured is CHT's storage and query structure. Prepare O(n) objects,
 /// a query O(n / 20 + elements between the first and last hit union).
-public struct PeerLayoutEngine: LayoutEngine {
+package struct PeerLayoutEngine: LayoutEngine {
     /// CHT's `unionSize`.
     static let unionSize = 20
 
@@ -20,8 +20,8 @@ public struct PeerLayoutEngine: LayoutEngine {
         init(_ element: LayoutElement) { self.element = element }
     }
 
-    public private(set) var layoutDescription: LayoutDescription
-    public private(set) var contentSize = Size(width: 0, height: 0)
+    package private(set) var layoutDescription: LayoutDescription
+    package private(set) var contentSize = Size(width: 0, height: 0)
     private var allItemAttributes: [Attributes] = []
     private var sectionItemAttributes: [[Attributes]] = []
     private var headersAttribute: [Int: Attributes] = [:]
@@ -50,12 +50,12 @@ public struct PeerLayoutEngine: LayoutEngine {
     /// CHT lays everything out again on an invalidation: a re-measured item may change columns.
     static let unsupportedKeepColumns = "CHTCollectionViewWaterfallLayout has no remeasure \"keepColumns\": it places every item again"
 
-    public init(_ description: LayoutDescription) {
+    package init(_ description: LayoutDescription) {
         layoutDescription = description
         prepare(description)
     }
 
-    public mutating func prepare(_ description: LayoutDescription) {
+    package mutating func prepare(_ description: LayoutDescription) {
         layoutDescription = description
         let frames = ReferenceLayoutEngine(description)
         contentSize = frames.contentSize
@@ -97,7 +97,7 @@ public struct PeerLayoutEngine: LayoutEngine {
     }
 
     /// CHT's `layoutAttributesForElementsInRect:`.
-    public func elements(in rect: Rect) -> [LayoutElement] {
+    package func elements(in rect: Rect) -> [LayoutElement] {
         guard let first = unionRects.firstIndex(where: { rect.intersects($0) }),
               let last = unionRects.lastIndex(where: { rect.intersects($0) }) else { return [] }
         let begin = first * Self.unionSize
@@ -105,13 +105,13 @@ public struct PeerLayoutEngine: LayoutEngine {
         return allItemAttributes[begin..<end].lazy.map(\.element).filter { rect.intersects($0.frame) }
     }
 
-    public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
+    package func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
         guard sectionItemAttributes.indices.contains(indexPath.section),
               sectionItemAttributes[indexPath.section].indices.contains(indexPath.item) else { return nil }
         return sectionItemAttributes[indexPath.section][indexPath.item].element.frame
     }
 
-    public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
+    package func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
         switch kind {
         case .header: headersAttribute[section]?.element.frame
         case .footer: footersAttribute[section]?.element.frame
@@ -120,7 +120,7 @@ public struct PeerLayoutEngine: LayoutEngine {
     }
 
     /// CHT invalidates and prepares everything again on any change.
-    public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
+    package mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         var description = layoutDescription
         try description.apply(update)
         prepare(description)

@@ -17,9 +17,9 @@ import Foundation
 /// Verdicts, with t the threshold: **regressed** when the interval lies above 1 + t, **improved**
 /// below 1 - t, **unchanged** inside [1 - t, 1 + t], **inconclusive** otherwise (or with too few
 /// rounds for an interval: 11 for the smoke suite's 34 benchmarks at 95%, 6 for one).
-public struct ABComparison: Sendable {
+package struct ABComparison: Sendable {
     /// A benchmark's outcome (see the type's documentation).
-    public enum Verdict: String, Sendable, CaseIterable {
+    package enum Verdict: String, Sendable, CaseIterable {
         case regressed
         case unchanged
         case improved
@@ -27,26 +27,26 @@ public struct ABComparison: Sendable {
     }
 
     /// How benchmarks are judged.
-    public struct Settings: Sendable {
-        public var metric = BenchmarkMetric.time
+    package struct Settings: Sendable {
+        package var metric = BenchmarkMetric.time
         /// The change that counts, in percent.
-        public var thresholdPercent = 3.0
+        package var thresholdPercent = 3.0
         /// The family-wise confidence of the wall-time intervals: all of them hold together with
         /// at least this probability.
-        public var confidence = 0.95
+        package var confidence = 0.95
         /// Engines whose regressions fail; the others are reported.
-        public var gatedEngines: Set<String> = [BenchmarkEngine.optimized.rawValue]
+        package var gatedEngines: Set<String> = [BenchmarkEngine.optimized.rawValue]
 
-        public init() {}
+        package init() {}
     }
 
     /// One round: the result files of BASE's runs and of HEAD's, in the order they ran.
-    public struct Round: Sendable {
-        public var order: String
-        public var base: [BenchmarkReport]
-        public var head: [BenchmarkReport]
+    package struct Round: Sendable {
+        package var order: String
+        package var base: [BenchmarkReport]
+        package var head: [BenchmarkReport]
 
-        public init(order: String, base: [BenchmarkReport], head: [BenchmarkReport]) {
+        package init(order: String, base: [BenchmarkReport], head: [BenchmarkReport]) {
             self.order = order
             self.base = base
             self.head = head
@@ -54,39 +54,39 @@ public struct ABComparison: Sendable {
     }
 
     /// One benchmark over all rounds.
-    public struct Row: Sendable {
-        public var name: String
+    package struct Row: Sendable {
+        package var name: String
         /// Medians of every run's value (nanoseconds, or instructions).
-        public var base: Double
-        public var head: Double
+        package var base: Double
+        package var head: Double
         /// HEAD/BASE: the Hodges-Lehmann estimate over the rounds (exact for instructions).
-        public var ratio: Double
+        package var ratio: Double
         /// The ratio's confidence interval; nil while there are too few rounds for one.
-        public var interval: ClosedRange<Double>?
-        public var verdict: Verdict
-        public var gated: Bool
+        package var interval: ClosedRange<Double>?
+        package var verdict: Verdict
+        package var gated: Bool
         /// The per-round log ratios the verdict rests on.
-        public var logRatios: [Double]
+        package var logRatios: [Double]
         /// The round from which on the verdict stayed what it is now (1 for instruction counts).
-        public var settledRound: Int
+        package var settledRound: Int
     }
 
-    public let settings: Settings
+    package let settings: Settings
     /// Each benchmark's interval confidence: the family-wise one shared among them.
-    public let benchmarkConfidence: Double
-    public let rounds: [Round]
-    public let rows: [Row]
-    public let onlyInBase: [String]
-    public let onlyInHead: [String]
+    package let benchmarkConfidence: Double
+    package let rounds: [Round]
+    package let rows: [Row]
+    package let onlyInBase: [String]
+    package let onlyInHead: [String]
     /// The functions behind the verdicts, in the rows' order: for each benchmark that regressed or
     /// improved, or whose name `profile` matches, where both sides' first runs carry functions
     /// (instruction mode).
-    public let functions: [FunctionAttribution]
+    package let functions: [FunctionAttribution]
 
     /// Judges every benchmark both sides ran (in BASE's order). Nil when they have none in common.
     /// O(benchmarks x rounds^3 log rounds): each benchmark's interval is computed again for every
     /// prefix of the rounds, to find when its verdict settled (milliseconds for 30 rounds).
-    public init?(rounds: [Round], settings: Settings, profile: Regex<AnyRegexOutput>? = nil) {
+    package init?(rounds: [Round], settings: Settings, profile: Regex<AnyRegexOutput>? = nil) {
         guard let first = rounds.first, let firstBase = first.base.first, let firstHead = first.head.first else { return nil }
         self.settings = settings
         self.rounds = rounds
@@ -124,7 +124,7 @@ public struct ABComparison: Sendable {
     }
 
     /// Each of `benchmarks` intervals' confidence for a family-wise `confidence` (Bonferroni).
-    public static func perBenchmarkConfidence(_ confidence: Double, benchmarks: Int) -> Double {
+    package static func perBenchmarkConfidence(_ confidence: Double, benchmarks: Int) -> Double {
         1 - (1 - confidence) / Double(max(1, benchmarks))
     }
 
@@ -181,13 +181,13 @@ public struct ABComparison: Sendable {
     }
 
     /// Gated benchmarks that regressed: these fail the run.
-    public var regressions: [Row] { rows.filter { $0.gated && $0.verdict == .regressed } }
+    package var regressions: [Row] { rows.filter { $0.gated && $0.verdict == .regressed } }
 
     /// Whether another round could still decide a gated benchmark.
-    public var needsMoreRounds: Bool { rows.contains { $0.gated && $0.verdict == .inconclusive } }
+    package var needsMoreRounds: Bool { rows.contains { $0.gated && $0.verdict == .inconclusive } }
 
     /// Counts of each verdict among gated (or reported) rows.
-    public func tally(gated: Bool) -> [Verdict: Int] {
+    package func tally(gated: Bool) -> [Verdict: Int] {
         Dictionary(grouping: rows.filter { $0.gated == gated }, by: \.verdict).mapValues(\.count)
     }
 }

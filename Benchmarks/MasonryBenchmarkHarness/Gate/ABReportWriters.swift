@@ -3,9 +3,9 @@ import Foundation
 
 /// The outputs of an A/B run: a Markdown table (benchmark, BASE, HEAD, ratio with interval,
 /// verdict, gated) and a JSON document with every round's log ratios (MasonryLayout.docc/Benchmarks.md, "Result files").
-public enum ABReportWriters {
+package enum ABReportWriters {
     /// The table and a summary naming the revisions, rounds, method and verdict counts. O(rows).
-    public static func markdown(_ comparison: ABComparison, base: String, head: String) -> String {
+    package static func markdown(_ comparison: ABComparison, base: String, head: String) -> String {
         let settings = comparison.settings
         let counts = settings.metric == .instructions
         var lines = [
@@ -51,7 +51,7 @@ public enum ABReportWriters {
 
     /// The JSON document: settings, revisions, rounds and one entry per benchmark (with
     /// `functions`, its largest function changes, where attributed). O(rows x rounds).
-    public static func json(_ comparison: ABComparison, base: String, head: String) throws -> Data {
+    package static func json(_ comparison: ABComparison, base: String, head: String) throws -> Data {
         let settings = comparison.settings
         let attributions = Dictionary(comparison.functions.map { ($0.benchmark, $0) }, uniquingKeysWith: { first, _ in first })
         let benchmarks: [[String: Any]] = comparison.rows.map { row in

@@ -11,71 +11,71 @@
 /// others are reported.
 import MasonrySupport
 
-public struct Comparison: Sendable {
+package struct Comparison: Sendable {
     /// A row's outcome: worse beyond the threshold (and significant, for time), better likewise, or neither.
-    public enum Verdict: String, Sendable {
+    package enum Verdict: String, Sendable {
         case regression
         case improvement
         case same
     }
 
     /// How rows are judged, and which engines gate.
-    public struct Policy: Sendable, CustomStringConvertible {
+    package struct Policy: Sendable, CustomStringConvertible {
         /// Wall time: the median's change that counts, in percent.
-        public var timeThresholdPercent = 10.0
+        package var timeThresholdPercent = 10.0
         /// Wall time: the Mann-Whitney test's significance level.
-        public var alpha = 0.05
+        package var alpha = 0.05
         /// Instructions: the change that counts, in percent.
-        public var instructionsThresholdPercent = 1.0
+        package var instructionsThresholdPercent = 1.0
         /// `mallocs` and `bytes_per_item`: the increase that counts, in percent (0: any increase).
-        public var allocationThresholdPercent = 0.0
+        package var allocationThresholdPercent = 0.0
         /// Engines whose regressions fail the gate; the others' rows are reported only.
-        public var gatedEngines: Set<String> = [BenchmarkEngine.optimized.rawValue]
+        package var gatedEngines: Set<String> = [BenchmarkEngine.optimized.rawValue]
 
-        public init() {}
+        package init() {}
 
         /// The thresholds in force, in one line.
-        public var description: String {
+        package var description: String {
             "time \(Format.percent(timeThresholdPercent)) at alpha \(alpha), instructions "
                 + "\(Format.percent(instructionsThresholdPercent)), allocations \(Format.percent(allocationThresholdPercent))"
         }
     }
 
     /// The metrics a row can compare: the time of the run (`time`) or an exact counter.
-    public static let exactMetrics = BenchmarkCounter.exact.map(\.rawValue)
+    package static let exactMetrics = BenchmarkCounter.exact.map(\.rawValue)
 
     /// One metric of one benchmark in both runs (medians over repetitions; times in nanoseconds).
-    public struct Row: Sendable {
-        public var name: String
+    package struct Row: Sendable {
+        package var name: String
         /// `time`, `instructions`, `mallocs` or `bytes_per_item`.
-        public var metric: String
-        public var baseline: Double
-        public var current: Double
+        package var metric: String
+        package var baseline: Double
+        package var current: Double
         /// (current - baseline) / baseline, as a percentage (infinite from a baseline of 0).
-        public var changePercent: Double
+        package var changePercent: Double
         /// The Mann-Whitney p-value, for time; nil for the exact metrics.
-        public var pValue: Double?
-        public var verdict: Verdict
+        package var pValue: Double?
+        package var verdict: Verdict
         /// Whether the row's engine gates: a regression here fails the comparison.
-        public var gated: Bool
+        package var gated: Bool
     }
 
-    public let rows: [Row]
-    public let onlyInBaseline: [String]
-    public let onlyInCurrent: [String]
+    package let rows: [Row]
+    package let onlyInBaseline: [String]
+    package let onlyInCurrent: [String]
     /// The functions behind the changes, in the rows' order: for each benchmark a row of which
     /// regressed or improved, or whose name `profile` matches, where both files carry functions.
-    public let functions: [FunctionAttribution]
+    package let functions: [FunctionAttribution]
 
     /// Regressions of gated engines: these fail the gate.
-    public var regressions: [Row] { rows.filter { $0.verdict == .regression && $0.gated } }
+    package var regressions: [Row] { rows.filter { $0.verdict == .regression && $0.gated } }
     /// Regressions of engines that are reported, not gated.
-    public var reportedRegressions: [Row] { rows.filter { $0.verdict == .regression && !$0.gated } }
+    package var reportedRegressions: [Row] { rows.filter { $0.verdict == .regression && !$0.gated } }
 
     /// Matches benchmarks by name (those matching `filter`, when given). Time rows only when both
     /// runs measured time. Returns nil when the runs have no benchmark in common. O(n log n) per
     /// benchmark's repetitions, and per function table attributed (`FunctionAttribution`).
-    public init?(baseline: BenchmarkReport, current: BenchmarkReport, policy: Policy = Policy(),
+    package init?(baseline: BenchmarkReport, current: BenchmarkReport, policy: Policy = Policy(),
                  filter: Regex<AnyRegexOutput>? = nil, profile: Regex<AnyRegexOutput>? = nil) {
         let selected = { (name: String) in filter.map { (try? $0.firstMatch(in: name)) != nil } ?? true }
         let currentByName = Dictionary(current.records.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -126,7 +126,7 @@ public struct Comparison: Sendable {
 
     /// Where the runs' contexts differ in what moves counts and times (CPU model, Swift, glibc,
     /// valgrind): each a line for a warning. Unknown values (older files) are not compared.
-    public static func contextDifferences(_ baseline: BenchmarkContext, _ current: BenchmarkContext) -> [String] {
+    package static func contextDifferences(_ baseline: BenchmarkContext, _ current: BenchmarkContext) -> [String] {
         let fields: [(String, String, String)] = [
             ("cpu_model", baseline.measurement.cpuModel, current.measurement.cpuModel),
             ("swift_version", baseline.swiftVersion, current.swiftVersion),

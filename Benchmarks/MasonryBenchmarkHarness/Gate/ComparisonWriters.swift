@@ -4,15 +4,15 @@ import MasonrySupport
 
 /// The outputs of a `Comparison`: its table of rows, for Markdown, plain text or HTML, and a
 /// JSON document for scripts.
-public enum ComparisonWriters {
+package enum ComparisonWriters {
     /// The table: name, baseline, current, change, p, verdict, metric, gated (times in
     /// nanoseconds; `–` for the p of an exact metric), in Markdown. O(rows).
-    public static func markdown(_ comparison: Comparison) -> String {
+    package static func markdown(_ comparison: Comparison) -> String {
         String(textTable(comparison).markdown.dropLast())
     }
 
     /// The table's rows, for Markdown, plain text or HTML (`ReportSummary`). O(rows).
-    public static func textTable(_ comparison: Comparison) -> TextTable {
+    package static func textTable(_ comparison: Comparison) -> TextTable {
         var table = TextTable(header: ["name", "baseline", "current", "change", "p", "verdict", "metric", "gated"],
                               alignments: [.left, .right, .right, .right, .right, .left, .left, .left])
         for row in comparison.rows {
@@ -36,7 +36,7 @@ public enum ComparisonWriters {
     /// row (name, metric, baseline, current, change_percent, p, verdict, gated) with `functions`,
     /// its benchmark's largest function changes, where attributed (as `masonry ab --out` writes
     /// them), and the benchmarks only one file has. O(rows + functions).
-    public static func json(_ comparison: Comparison, baseline: String, current: String, policy: Comparison.Policy) throws -> Data {
+    package static func json(_ comparison: Comparison, baseline: String, current: String, policy: Comparison.Policy) throws -> Data {
         let attributions = Dictionary(comparison.functions.map { ($0.benchmark, $0) }, uniquingKeysWith: { first, _ in first })
         let rows: [[String: Any]] = comparison.rows.map { row in
             var entry: [String: Any] = [

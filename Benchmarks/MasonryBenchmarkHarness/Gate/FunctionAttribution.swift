@@ -3,35 +3,35 @@ import MasonrySupport
 
 /// One function's counts in both runs of a benchmark, per call (nil where that run's file did not
 /// keep it: it was below both of the file's top-40 cuts, or not run).
-public struct FunctionChange: Sendable, Equatable {
-    public var name: String
-    public var base: FunctionCost?
-    public var head: FunctionCost?
+package struct FunctionChange: Sendable, Equatable {
+    package var name: String
+    package var base: FunctionCost?
+    package var head: FunctionCost?
 
     /// HEAD's inclusive count minus BASE's (a missing side counts 0).
-    public var inclusiveChange: Double { (head?.inclusive ?? 0) - (base?.inclusive ?? 0) }
+    package var inclusiveChange: Double { (head?.inclusive ?? 0) - (base?.inclusive ?? 0) }
     /// HEAD's self count minus BASE's (a missing side counts 0).
-    public var exclusiveChange: Double { (head?.exclusive ?? 0) - (base?.exclusive ?? 0) }
+    package var exclusiveChange: Double { (head?.exclusive ?? 0) - (base?.exclusive ?? 0) }
 }
 
 /// The functions behind a benchmark's change: those whose inclusive or self instruction counts
 /// changed most between BASE and HEAD, from the result files' function tables
 /// (`BenchmarkRecord.functions`), for the comparisons' verdicts (`Comparison`, `ABComparison`).
-public struct FunctionAttribution: Sendable {
+package struct FunctionAttribution: Sendable {
     /// The benchmark.
-    public var benchmark: String
+    package var benchmark: String
     /// The largest changes, largest first (`rank`).
-    public var changes: [FunctionChange]
+    package var changes: [FunctionChange]
 
     /// How many functions a comparison shows per benchmark.
-    public static let shown = 10
+    package static let shown = 10
 
     /// The `count` functions whose counts changed most: by the size of the self change first,
     /// where instructions were added or removed, then by that of the inclusive change, so that the
     /// callers, whose inclusive counts only repeat their callees' changes (the region's closure
     /// carries them all), follow the functions whose own code changed instead of hiding them.
     /// Unchanged functions are left out. O(n log n).
-    public static func rank(base: [FunctionCost], head: [FunctionCost], count: Int = shown) -> [FunctionChange] {
+    package static func rank(base: [FunctionCost], head: [FunctionCost], count: Int = shown) -> [FunctionChange] {
         let baseByName = Dictionary(base.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let headByName = Dictionary(head.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let names = Set(baseByName.keys).union(headByName.keys)
@@ -45,7 +45,7 @@ public struct FunctionAttribution: Sendable {
 
     /// The attribution of `benchmark` from its records in both runs, when both carry functions
     /// (empty when no function's count changed). O(n log n).
-    public init?(_ benchmark: String, base: BenchmarkRecord?, head: BenchmarkRecord?) {
+    package init?(_ benchmark: String, base: BenchmarkRecord?, head: BenchmarkRecord?) {
         guard let baseFunctions = base?.functions, let headFunctions = head?.functions else { return nil }
         self.benchmark = benchmark
         changes = Self.rank(base: baseFunctions, head: headFunctions)
@@ -59,7 +59,7 @@ public struct FunctionAttribution: Sendable {
 
     /// The table: function, BASE, HEAD and change of the inclusive count, then of the self count
     /// (instructions per call; `–` where a file did not keep the function). O(changes).
-    public var textTable: TextTable {
+    package var textTable: TextTable {
         var table = TextTable(header: ["function", "BASE incl", "HEAD incl", "change", "BASE self", "HEAD self", "self change"],
                               alignments: [.left, .right, .right, .right, .right, .right, .right])
         func count(_ value: Double?) -> String { value.map { Format.number($0, digits: 1) } ?? "–" }
@@ -72,7 +72,7 @@ public struct FunctionAttribution: Sendable {
     }
 
     /// A heading naming the benchmark, then the table, or a line saying nothing changed. O(changes).
-    public var summary: ReportSummary {
+    package var summary: ReportSummary {
         guard !changes.isEmpty else {
             return ReportSummary([.heading("Functions of \(benchmark)"), .paragraph("No function's count changed.")])
         }
@@ -81,7 +81,7 @@ public struct FunctionAttribution: Sendable {
     }
 
     /// The JSON form of `changes`, for `--out` documents. O(changes).
-    public var jsonObject: [[String: Any]] {
+    package var jsonObject: [[String: Any]] {
         changes.map { change in
             var object: [String: Any] = ["name": change.name, "inclusive_change": change.inclusiveChange,
                                          "self_change": change.exclusiveChange]

@@ -2,19 +2,19 @@
 import Foundation
 
 /// Summary statistics of a sample of measurements.
-public struct SampleStatistics: Sendable, Equatable {
-    public let count: Int
-    public let mean: Double
-    public let median: Double
+package struct SampleStatistics: Sendable, Equatable {
+    package let count: Int
+    package let mean: Double
+    package let median: Double
     /// Sample standard deviation (n - 1); 0 for a single value.
-    public let standardDeviation: Double
-    public let minimum: Double
-    public let maximum: Double
-    public let p90: Double
-    public let p99: Double
+    package let standardDeviation: Double
+    package let minimum: Double
+    package let maximum: Double
+    package let p90: Double
+    package let p99: Double
 
     /// Summarizes `samples` (at least one). O(n log n).
-    public init(_ samples: [Double]) {
+    package init(_ samples: [Double]) {
         precondition(!samples.isEmpty, "statistics of no samples")
         let sorted = samples.sorted()
         count = sorted.count
@@ -30,7 +30,7 @@ public struct SampleStatistics: Sendable, Equatable {
     }
 
     /// The `q` quantile of sorted values, interpolating linearly between ranks (type 7, as R and NumPy default).
-    public static func quantile(_ sorted: [Double], _ q: Double) -> Double {
+    package static func quantile(_ sorted: [Double], _ q: Double) -> Double {
         let position = q * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down))
         let upper = min(lower + 1, sorted.count - 1)
@@ -43,9 +43,9 @@ public struct SampleStatistics: Sendable, Equatable {
 /// Exact for small samples without ties (the usual case for a handful of repetitions: five
 /// against five can reach p = 0.008), a normal approximation with tie and continuity
 /// corrections otherwise.
-public enum MannWhitneyU {
+package enum MannWhitneyU {
     /// The two-sided p-value for samples `a` and `b` (each non-empty).
-    public static func pValue(_ a: [Double], _ b: [Double]) -> Double {
+    package static func pValue(_ a: [Double], _ b: [Double]) -> Double {
         let m = a.count, n = b.count
         precondition(m > 0 && n > 0, "Mann-Whitney U of an empty sample")
         let pooled = (a.map { ($0, 0) } + b.map { ($0, 1) }).sorted { $0.0 < $1.0 }

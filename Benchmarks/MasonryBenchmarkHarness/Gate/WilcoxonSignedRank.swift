@@ -9,22 +9,22 @@ import Foundation
 /// `Scripts/ab` uses it on the per-round log ratios HEAD/BASE: distribution-free (assuming only
 /// a symmetric distribution of the paired differences), robust to a round hit by a burst of load,
 /// and exact for the few rounds a CI job can afford.
-public enum WilcoxonSignedRank {
+package enum WilcoxonSignedRank {
     /// The pseudo-median's estimate and confidence interval.
-    public struct Interval: Sendable, Equatable {
-        public var estimate: Double
-        public var lower: Double
-        public var upper: Double
+    package struct Interval: Sendable, Equatable {
+        package var estimate: Double
+        package var lower: Double
+        package var upper: Double
         /// The confidence actually achieved (the distribution is discrete): at least the one asked for.
-        public var confidence: Double
+        package var confidence: Double
     }
 
     /// The largest sample the exact distribution is computed for (O(n^3) work).
-    public static let largestExactSample = 1000
+    package static let largestExactSample = 1000
 
     /// P(T <= t) for t = 0 ... n(n+1)/2, where T is the sum of the ranks of the positive
     /// differences among n, under the null hypothesis (each sign equally likely). O(n^3).
-    public static func cumulativeDistribution(_ n: Int) -> [Double] {
+    package static func cumulativeDistribution(_ n: Int) -> [Double] {
         precondition((0...largestExactSample).contains(n), "signed-rank distribution of \(n) values")
         let total = n * (n + 1) / 2
         // counts[t]: subsets of {1, ..., k} summing to t, scaled by 1/2 per rank added so that
@@ -43,7 +43,7 @@ public enum WilcoxonSignedRank {
     }
 
     /// V, the sum of the ranks of the positive differences (zeros dropped, ties given mean ranks).
-    public static func statistic(_ differences: [Double]) -> Double {
+    package static func statistic(_ differences: [Double]) -> Double {
         let nonZero = differences.filter { $0 != 0 }.sorted { abs($0) < abs($1) }
         var sum = 0.0
         var start = 0
@@ -58,7 +58,7 @@ public enum WilcoxonSignedRank {
     }
 
     /// The one-sided p-value P(V >= v) that the differences are centred above zero (exact).
-    public static func pValueGreater(_ differences: [Double]) -> Double {
+    package static func pValueGreater(_ differences: [Double]) -> Double {
         let n = differences.count { $0 != 0 }
         guard n > 0 else { return 1 }
         let v = statistic(differences)
@@ -72,7 +72,7 @@ public enum WilcoxonSignedRank {
     /// 0.95): `[W_(k), W_(M+1-k)]` among the M sorted Walsh averages, with k the smallest rank
     /// whose tail holds (1 - confidence) / 2, as R's `qsignrank`. Nil when the sample is too small
     /// for that confidence (fewer than 6 values at 0.95). O(n^2 log n).
-    public static func confidenceInterval(_ differences: [Double], confidence: Double) -> Interval? {
+    package static func confidenceInterval(_ differences: [Double], confidence: Double) -> Interval? {
         let n = differences.count
         guard n > 0, n <= largestExactSample else { return nil }
         let cumulative = cumulativeDistribution(n)

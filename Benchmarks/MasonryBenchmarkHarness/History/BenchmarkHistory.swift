@@ -7,14 +7,14 @@
 /// median of its repetitions' wall times, nanoseconds (time mode). A benchmark missing from a
 /// run is a gap in its series, not a zero. Change points: `ExactSteps` for instruction counts
 /// (exact: any step beyond the threshold), `EDivisiveMeans` for wall time (noisy).
-public struct BenchmarkHistory: Sendable {
+package struct BenchmarkHistory: Sendable {
     /// One run of the series: the commit it measured.
-    public struct Commit: Sendable, Equatable {
-        public var hash: String
+    package struct Commit: Sendable, Equatable {
+        package var hash: String
         /// The commit's subject line, when the git checkout knows the commit.
-        public var subject: String?
+        package var subject: String?
         /// When the run was made (the result file's `context.date`).
-        public var date: String
+        package var date: String
 
         /// A run of `hash`, made at `date`. O(1).
         init(hash: String, subject: String? = nil, date: String) {
@@ -24,82 +24,82 @@ public struct BenchmarkHistory: Sendable {
         }
 
         /// The hash's first 8 digits, as tables and charts label the commit. O(1).
-        public var shortHash: String { String(hash.prefix(8)) }
+        package var shortHash: String { String(hash.prefix(8)) }
     }
 
     /// One benchmark's value in one run.
-    public struct Point: Sendable, Equatable {
+    package struct Point: Sendable, Equatable {
         /// The index of the run in `commits`.
-        public var commit: Int
-        public var value: Double
+        package var commit: Int
+        package var value: Double
     }
 
     /// Where a series moved: the first run at the new level.
-    public struct ChangePoint: Sendable, Equatable {
+    package struct ChangePoint: Sendable, Equatable {
         /// The index in the series' `points` of the first point at the new level.
-        public var point: Int
+        package var point: Int
         /// The index of its run in `commits`.
-        public var commit: Int
+        package var commit: Int
         /// The levels before and after: the two points (exact metrics), or the medians of the
         /// segments on either side (wall time).
-        public var before: Double
-        public var after: Double
+        package var before: Double
+        package var after: Double
         /// The change from before to after, in percent of before. O(1).
-        public var changePercent: Double { Comparison.changePercent(before, after) }
+        package var changePercent: Double { Comparison.changePercent(before, after) }
     }
 
     /// One benchmark's values, run after run, and where they changed.
-    public struct Series: Sendable, Equatable {
-        public var name: String
+    package struct Series: Sendable, Equatable {
+        package var name: String
         /// At least one point, in the runs' order (gaps left out).
-        public var points: [Point]
-        public var changePoints: [ChangePoint]
+        package var points: [Point]
+        package var changePoints: [ChangePoint]
 
         /// The first and last values. O(1).
-        public var first: Double { points[0].value }
-        public var last: Double { points[points.count - 1].value }
+        package var first: Double { points[0].value }
+        package var last: Double { points[points.count - 1].value }
         /// The smallest and largest values. O(points).
-        public var minimum: Double { points.map(\.value).min()! }
-        public var maximum: Double { points.map(\.value).max()! }
+        package var minimum: Double { points.map(\.value).min()! }
+        package var maximum: Double { points.map(\.value).max()! }
         /// The last value against the first, in percent. O(1).
-        public var changePercent: Double { Comparison.changePercent(first, last) }
+        package var changePercent: Double { Comparison.changePercent(first, last) }
     }
 
     /// How change points are found; the defaults are `masonry history`'s.
-    public struct Policy: Sendable, Equatable {
+    package struct Policy: Sendable, Equatable {
         /// The change that counts, in percent; nil: 1 for instruction counts (the gate's
         /// `--instructions-threshold`), 5 for wall time (its `--threshold`).
-        public var thresholdPercent: Double?
+        package var thresholdPercent: Double?
         /// Wall time: the fewest points on each side of a change point.
-        public var minimumSegment = 3
+        package var minimumSegment = 3
         /// Wall time: the permutation test's significance level.
-        public var alpha = 0.05
+        package var alpha = 0.05
 
         /// The policy with these parameters, `masonry history`'s defaults unless given. O(1).
-        public init(thresholdPercent: Double? = nil, minimumSegment: Int = 3, alpha: Double = 0.05) {
+        package init(thresholdPercent: Double? = nil, minimumSegment: Int = 3, alpha: Double = 0.05) {
             self.thresholdPercent = thresholdPercent
             self.minimumSegment = minimumSegment
             self.alpha = alpha
         }
 
         /// The threshold for a metric: the one given, or the metric's default. O(1).
-        public func threshold(for metric: BenchmarkMetric) -> Double {
+        package func threshold(for metric: BenchmarkMetric) -> Double {
             thresholdPercent ?? (metric == .instructions ? 1 : 5)
         }
     }
 
-    public let suite: String
-    public let metric: BenchmarkMetric
-    public let policy: Policy
+    package let suite: String
+    package let metric: BenchmarkMetric
+    package let policy: Policy
     /// The runs, in the series' order.
-    public let commits: [Commit]
+    package let commits: [Commit]
     /// One series per benchmark, by name.
-    public let series: [Series]
+    package let series: [Series]
 
     /// The history of `runs` (already in order, of one suite and metric: the first run's), each
     /// with its commit's subject when known; the benchmarks whose names match `filter`. Nil
     /// when no benchmark is left. O(runs·benchmarks) plus the change points' cost (`EDivisiveMeans`).
-    public init?(runs: [(report: BenchmarkReport, subject: String?)], policy: Policy = Policy(), filter: Regex<AnyRegexOutput>? = nil) {
+    package init?(runs: [(report: BenchmarkReport, subject: String?)], policy: Policy = Policy(), filter: Regex<AnyRegexOutput>? = nil) {
         guard let first = runs.first?.report else { return nil }
         suite = first.context.suite
         metric = first.context.metric

@@ -3,10 +3,10 @@ import MasonrySupport
 
 /// The outputs of a `BenchmarkHistory`: a summary (text or Markdown through `ReportSummary`)
 /// and a self-contained HTML page with one trend chart per benchmark (`HistoryChart`).
-public enum HistoryWriters {
+package enum HistoryWriters {
     /// What the runs are, how they were ordered (`order`, such as `commit order (git)`) and how
     /// change points were found, above the table. O(benchmarks·runs).
-    public static func summary(_ history: BenchmarkHistory, order: String) -> ReportSummary {
+    package static func summary(_ history: BenchmarkHistory, order: String) -> ReportSummary {
         let first = history.commits[0].shortHash, last = history.commits[history.commits.count - 1].shortHash
         let threshold = Format.number(history.policy.threshold(for: history.metric), digits: 2)
         let method = switch history.metric {
@@ -53,7 +53,7 @@ public enum HistoryWriters {
 
     /// The self-contained HTML page: the summary, then each benchmark's trend chart under its
     /// name. The same history gives the same bytes. O(benchmarks·runs).
-    public static func html(_ history: BenchmarkHistory, order: String) -> String {
+    package static func html(_ history: BenchmarkHistory, order: String) -> String {
         var body = HTMLReport.body(summary(history, order: order))
         for series in history.series {
             body += "<h3><code>\(SVGText.escape(series.name))</code></h3>\n" + HistoryChart.render(series, in: history)

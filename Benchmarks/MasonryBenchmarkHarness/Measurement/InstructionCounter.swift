@@ -134,7 +134,7 @@ final class InstructionCounter {
 extension BenchmarkReport {
     /// Benchmarks whose repetitions' counts differ by more than `tolerance` (0.01%): counts of the
     /// same region should repeat exactly, so a spread means something in it is not deterministic.
-    public func unsteadyInstructionCounts(tolerance: Double = 1e-4) -> [String] {
+    package func unsteadyInstructionCounts(tolerance: Double = 1e-4) -> [String] {
         records.compactMap { record in
             let counts = record.counters.compactMap { $0[BenchmarkCounter.instructions.rawValue] }
             guard let low = counts.min(), let high = counts.max(), low > 0, (high - low) / low > tolerance else { return nil }

@@ -7,15 +7,15 @@ import MasonrySupport
 /// every allocation of the process) and hands its `mallctl` in; nothing links it, so test
 /// bundles stay free of it. Statistics are cached by jemalloc and refreshed by
 /// writing `epoch`; the calling thread's cache is flushed first so that its contents count.
-public struct Jemalloc: AllocatorStatistics {
+package struct Jemalloc: AllocatorStatistics {
     /// The signature of jemalloc's `mallctl(name, oldp, oldlenp, newp, newlen)`.
-    public typealias Control = @convention(c) (
+    package typealias Control = @convention(c) (
         UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
     ) -> Int32
 
     private let control: Control
 
-    public init(mallctl: Control) {
+    package init(mallctl: Control) {
         control = mallctl
     }
 
@@ -27,7 +27,7 @@ public struct Jemalloc: AllocatorStatistics {
     /// The decay settings the harness runs with: freed pages are never returned to the system
     /// during a run, so a repetition reuses the pages the previous one freed instead of faulting
     /// them back in (which would time the kernel, not the engine).
-    public static let decaySettings = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
+    package static let decaySettings = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
 
     /// `MALLOC_CONF` of the process whose instructions are counted: no thread-cache garbage
     /// collection (its event would come once per 1 TiB allocated or freed). jemalloc runs one
@@ -36,10 +36,10 @@ public struct Jemalloc: AllocatorStatistics {
     /// (its section's layout storage, which triggers it) cost 199 to 2,190 instructions in it,
     /// the delete's count moving by up to 2.1x between repetitions. A start-up option: no
     /// `mallctl` changes it.
-    public static let countingConfiguration = "tcache_gc_incr_bytes:1099511627776"
+    package static let countingConfiguration = "tcache_gc_incr_bytes:1099511627776"
 
     /// jemalloc's version string, such as `5.3.0-0-g54eaed1d8b56b1aa528be3bdd1877e59c56fa90c`.
-    public var version: String {
+    package var version: String {
         var pointer: UnsafePointer<CChar>?
         var size = MemoryLayout<UnsafePointer<CChar>?>.size
         guard mallctl("version", &pointer, &size, nil, 0) == 0, let pointer else { return "unknown" }
@@ -47,7 +47,7 @@ public struct Jemalloc: AllocatorStatistics {
     }
 
     /// Applies `decaySettings` to every arena that exists and to those created later.
-    public func applyDecaySettings() {
+    package func applyDecaySettings() {
         var never = -1  // ssize_t
         _ = mallctl("arenas.dirty_decay_ms", nil, nil, &never, MemoryLayout<Int>.size)
         _ = mallctl("arenas.muzzy_decay_ms", nil, nil, &never, MemoryLayout<Int>.size)
@@ -64,12 +64,12 @@ public struct Jemalloc: AllocatorStatistics {
     /// Returns every arena's unused dirty pages to the system now. The harness calls it between
     /// benchmarks: with decay off, pages would otherwise pile up across a whole suite (8.7 GB
     /// peak for the standard suite), while within a benchmark's repetitions they are reused.
-    public func purge() {
+    package func purge() {
         _ = mallctl("arena.4096.purge", nil, nil, nil, 0)  // MALLCTL_ARENAS_ALL
     }
 
     /// The settings in force, as `name:value` pairs, for the result file.
-    public var settings: String {
+    package var settings: String {
         ["opt.dirty_decay_ms", "opt.muzzy_decay_ms", "arenas.dirty_decay_ms", "arenas.muzzy_decay_ms", "opt.tcache_gc_incr_bytes"].map { name in
             var value = 0
             var size = MemoryLayout<Int>.size
@@ -79,7 +79,7 @@ public struct Jemalloc: AllocatorStatistics {
     }
 
     /// Bytes allocated by the application now (`stats.allocated`), after flushing this thread's cache.
-    public func allocatedBytes() -> Int? {
+    package func allocatedBytes() -> Int? {
         refresh()
         var value = 0
         var size = MemoryLayout<Int>.size
@@ -88,7 +88,7 @@ public struct Jemalloc: AllocatorStatistics {
 
     /// Allocation requests so far over all arenas: small plus large `nrequests` (`nmalloc`
     /// undercounts, as it misses requests served from thread caches).
-    public func allocationRequests() -> UInt64? {
+    package func allocationRequests() -> UInt64? {
         refresh()
         // MALLCTL_ARENAS_ALL (4096) sums every arena.
         guard let small = readUInt64("stats.arenas.4096.small.nrequests"),

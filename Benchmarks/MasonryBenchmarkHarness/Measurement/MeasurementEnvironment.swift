@@ -10,22 +10,22 @@ import Foundation
 /// machines and runs (CPU model: glibc picks `memcpy` and friends by CPU features; glibc, valgrind
 /// and Swift versions; address-space randomisation; hashing seeds; the environment's size, which
 /// shifts the initial stack). Written into the result file's `context`.
-public struct MeasurementEnvironment: Sendable, Equatable {
+package struct MeasurementEnvironment: Sendable, Equatable {
     /// `time` or `instructions`.
-    public var metric: String
-    public var cpuModel: String
-    public var glibcVersion: String
+    package var metric: String
+    package var cpuModel: String
+    package var glibcVersion: String
     /// valgrind's version in instruction mode, `not used` in time mode.
-    public var valgrindVersion: String
+    package var valgrindVersion: String
     /// `off` when the measured process ran with `ADDR_NO_RANDOMIZE` (or randomisation is off
     /// system-wide), `on` otherwise.
-    public var addressRandomization: String
+    package var addressRandomization: String
     /// Whether `SWIFT_DETERMINISTIC_HASHING` was set: Set and Dictionary seeds are then fixed.
-    public var deterministicHashing: Bool
+    package var deterministicHashing: Bool
     /// Bytes of the process's arguments and environment strings (each with its terminating NUL).
-    public var environmentBytes: Int
+    package var environmentBytes: Int
 
-    public init(metric: String, cpuModel: String, glibcVersion: String, valgrindVersion: String,
+    package init(metric: String, cpuModel: String, glibcVersion: String, valgrindVersion: String,
                 addressRandomization: String, deterministicHashing: Bool, environmentBytes: Int) {
         self.metric = metric
         self.cpuModel = cpuModel
@@ -37,12 +37,12 @@ public struct MeasurementEnvironment: Sendable, Equatable {
     }
 
     /// What a result file written before these fields existed reads as.
-    public static let unknown = MeasurementEnvironment(
+    package static let unknown = MeasurementEnvironment(
         metric: BenchmarkMetric.time.rawValue, cpuModel: "", glibcVersion: "", valgrindVersion: "",
         addressRandomization: "", deterministicHashing: false, environmentBytes: 0)
 
     /// This process's environment. Reads a few small files in /proc; microseconds.
-    public static func current(metric: BenchmarkMetric, valgrindVersion: String?) -> MeasurementEnvironment {
+    package static func current(metric: BenchmarkMetric, valgrindVersion: String?) -> MeasurementEnvironment {
         let environment = ProcessInfo.processInfo.environment
         let bytes = CommandLine.arguments.reduce(0) { $0 + $1.utf8.count + 1 }
             + environment.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 2 }

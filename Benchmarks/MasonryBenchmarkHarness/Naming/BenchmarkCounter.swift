@@ -1,7 +1,7 @@
 // The counters of a result file's entries (Google Benchmark's user counters), by name.
 /// The counters of a result file's entries (Google Benchmark's user counters), by name: what the
 /// harness writes and what the summary, the chart and the gate read.
-public enum BenchmarkCounter: String, CaseIterable, Sendable {
+package enum BenchmarkCounter: String, CaseIterable, Sendable {
     /// Nanoseconds per item of a prepare or an append (of a floor: the Swift chain's).
     case nsPerItem = "ns_per_item"
     /// A shortest-column floor's C build of the same chain (`CValueChain`), nanoseconds per
@@ -45,5 +45,5 @@ public enum BenchmarkCounter: String, CaseIterable, Sendable {
     case restackFloorP99 = "restack_floor_p99"
 
     /// The counters a gate compares exactly (deterministic on one build).
-    public static let exact: [BenchmarkCounter] = [.instructions, .mallocs, .bytesPerItem]
+    package static let exact: [BenchmarkCounter] = [.instructions, .mallocs, .bytesPerItem]
 }

@@ -2,7 +2,7 @@
 import CCallgrind
 
 /// What a run measures: wall and CPU time, or the instructions callgrind counts (deterministic).
-public enum BenchmarkMetric: String, CaseIterable, Sendable {
+package enum BenchmarkMetric: String, CaseIterable, Sendable {
     /// Wall and process CPU time: what users feel, noisy on a shared machine.
     case time
     /// Instructions executed in each measured region, counted by Valgrind's callgrind: the same on
@@ -13,7 +13,7 @@ public enum BenchmarkMetric: String, CaseIterable, Sendable {
     /// hundred times slower than native (measured here: the reference engine's 1.8 ms prepare of
     /// 100K items takes 0.7 s, dump included), so instruction mode stops at 100K items (the smoke
     /// suite whole, and the standard suite's workloads up to 100K items).
-    public var largestWorkload: Int? {
+    package var largestWorkload: Int? {
         switch self {
         case .time: nil
         case .instructions: 100_000
@@ -21,8 +21,8 @@ public enum BenchmarkMetric: String, CaseIterable, Sendable {
     }
 
     /// Whether this build can count instructions: compiled with valgrind's headers.
-    public static var instructionCountingIsBuiltIn: Bool { masonry_callgrind_available() != 0 }
+    package static var instructionCountingIsBuiltIn: Bool { masonry_callgrind_available() != 0 }
 
     /// Whether this process runs under valgrind (its client requests then take effect).
-    public static var isRunningUnderValgrind: Bool { masonry_running_on_valgrind() != 0 }
+    package static var isRunningUnderValgrind: Bool { masonry_running_on_valgrind() != 0 }
 }

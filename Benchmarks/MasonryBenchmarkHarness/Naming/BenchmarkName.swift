@@ -2,27 +2,27 @@
 /// A benchmark's name, `<operation>/<engine>/<key>:<value>/…` (MasonryLayout.docc/Benchmarks.md, "Result files"), or
 /// `floor/<key>:<value>/…`, which has no engine: built and read in one place instead of by
 /// string concatenation and splitting.
-public struct BenchmarkName: Hashable, Sendable, CustomStringConvertible {
-    public var operation: BenchmarkOperation
+package struct BenchmarkName: Hashable, Sendable, CustomStringConvertible {
+    package var operation: BenchmarkOperation
     /// Nil for the floor, which runs no engine.
-    public var engine: BenchmarkEngine?
+    package var engine: BenchmarkEngine?
     /// The workload's `key:value` components, in order (`placement:shortestColumn`, `items:1000`, …).
-    public var parameters: [String]
+    package var parameters: [String]
 
-    public init(_ operation: BenchmarkOperation, engine: BenchmarkEngine?, parameters: [String]) {
+    package init(_ operation: BenchmarkOperation, engine: BenchmarkEngine?, parameters: [String]) {
         self.operation = operation
         self.engine = engine
         self.parameters = parameters
     }
 
     /// `operation/engine/` followed by `workload` (`key:value` components joined by `/`).
-    public init(_ operation: BenchmarkOperation, engine: BenchmarkEngine?, workload: String) {
+    package init(_ operation: BenchmarkOperation, engine: BenchmarkEngine?, workload: String) {
         self.init(operation, engine: engine, parameters: workload.split(separator: "/").map(String.init))
     }
 
     /// Reads a name; nil when its operation or engine is not one of Masonry's (a file made by
     /// another Google Benchmark program). O(length).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var components = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let operation = BenchmarkOperation(rawValue: components.removeFirst()) else { return nil }
         var engine: BenchmarkEngine?
@@ -34,33 +34,33 @@ public struct BenchmarkName: Hashable, Sendable, CustomStringConvertible {
         self.init(operation, engine: engine, parameters: components)
     }
 
-    public var description: String {
+    package var description: String {
         ([operation.rawValue] + (engine.map { [$0.rawValue] } ?? []) + parameters).joined(separator: "/")
     }
 
     /// The workload part: every `key:value` component.
-    public var workload: String { parameters.joined(separator: "/") }
+    package var workload: String { parameters.joined(separator: "/") }
 
     /// The value of `key:value`, or nil.
-    public func parameter(_ key: String) -> String? {
+    package func parameter(_ key: String) -> String? {
         parameters.first { $0.hasPrefix("\(key):") }.map { String($0.dropFirst(key.count + 1)) }
     }
 
     /// The same engine and workload measuring `operation`, with `extras` (`key:value`) after the
     /// workload: one engine's benchmarks of one workload, named from one base.
-    public func measuring(_ operation: BenchmarkOperation, _ extras: String...) -> BenchmarkName {
+    package func measuring(_ operation: BenchmarkOperation, _ extras: String...) -> BenchmarkName {
         BenchmarkName(operation, engine: engine, parameters: parameters + extras)
     }
 
     /// The name with `key:value` added at the end.
-    public func appending(_ key: String, _ value: String) -> BenchmarkName {
+    package func appending(_ key: String, _ value: String) -> BenchmarkName {
         BenchmarkName(operation, engine: engine, parameters: parameters + ["\(key):\(value)"])
     }
 }
 
 extension Workload {
     /// The benchmark of `operation` on this workload: `<operation>/<engine>/<workload>/threads:<threads>`.
-    public func benchmarkName(_ operation: BenchmarkOperation, engine: BenchmarkEngine?, threads: Int) -> BenchmarkName {
+    package func benchmarkName(_ operation: BenchmarkOperation, engine: BenchmarkEngine?, threads: Int) -> BenchmarkName {
         BenchmarkName(operation, engine: engine, workload: nameParameters).appending("threads", String(threads))
     }
 }

@@ -2,7 +2,7 @@
 /// What a benchmark measures: the first component of its name (`prepare/optimized/…`). The
 /// summary's tables, their order, titles and units come from here, so a new operation is added in
 /// this one place (and measured in `BenchmarkRunner`).
-public enum BenchmarkOperation: String, CaseIterable, Sendable {
+package enum BenchmarkOperation: String, CaseIterable, Sendable {
     /// A fresh lay-out of a whole description (per item).
     case prepare
     /// The value-chain floor of a prepare workload (per item; no engine).
@@ -25,10 +25,10 @@ public enum BenchmarkOperation: String, CaseIterable, Sendable {
 
     /// The operations with a table of their own in the summary, in order (the floor is a column
     /// of prepare's table).
-    public static var summarized: [BenchmarkOperation] { allCases.filter { $0 != .floor } }
+    package static var summarized: [BenchmarkOperation] { allCases.filter { $0 != .floor } }
 
     /// The unit of the summary's cells for this operation.
-    public func summaryUnit(for metric: BenchmarkMetric) -> String {
+    package func summaryUnit(for metric: BenchmarkMetric) -> String {
         switch (metric, self) {
         case (.instructions, .prepare), (.instructions, .floor): "instructions/item"
         case (.instructions, .query): "instructions/query"
@@ -43,7 +43,7 @@ public enum BenchmarkOperation: String, CaseIterable, Sendable {
     }
 
     /// The counter that instruction mode reports in the summary for this operation.
-    public var instructionCounter: BenchmarkCounter {
+    package var instructionCounter: BenchmarkCounter {
         self == .prepare || self == .floor ? .instructionsPerItem : .instructions
     }
 }

@@ -16,9 +16,10 @@ struct BenchmarkPlan {
     static let floorHasNoSpans = "the value-chain floor places every item in one column (a different, easier computation than spans)"
     static let floorIsTimed = "the floor is a wall-time yardstick (under valgrind the clock is not the machine's): run it with --metric time"
 
-    /// Why an engine program runs no lookups and no sessions.
-    static let externalLookupsUntimed = "the engine protocol times prepare, apply and query: a frame request's answer carries no time"
-    static let externalSessionsInProcess = "scrolling sessions run in this process, frame by frame: the engine protocol has no frame loop"
+    /// Why an engine from outside Masonry (a program, or a Swift engine of another package) runs
+    /// no lookups and no sessions: it is measured one call at a time, as the protocol allows.
+    static let externalLookupsUntimed = "the engine protocol times prepare, apply and query (an outside engine, a Swift one too, is measured by those calls): a frame request's answer carries no time"
+    static let externalSessionsInProcess = "scrolling sessions run frame by frame on Masonry's own engines: the engine protocol, by which outside engines are measured, has no frame loop"
 
     /// The plan of `configuration`'s run, with the benchmarks whose names `selected` accepts.
     init(_ configuration: BenchmarkRunner.Configuration, selecting selected: (String) -> Bool) {
@@ -126,7 +127,7 @@ struct BenchmarkPlan {
         }
     }
 
-    /// Why the engine program runs none of `workload`'s interactions: past the slow engines'
+    /// Why the outside engine runs none of `workload`'s interactions: past the slow engines'
     /// size, or a feature it lacks, or it does not time its work.
     private static func externalSkipReason(_ workload: Workload, _ configuration: BenchmarkRunner.Configuration) -> String? {
         let suite = configuration.suite
@@ -136,7 +137,7 @@ struct BenchmarkPlan {
         return ExternalEngineBenchmarks.skipReason(workload, on: configuration.externalEngine!.hello)
     }
 
-    /// An interaction benchmark as an engine program runs it: lookups are not timed by the
+    /// An interaction benchmark as an outside engine runs it: lookups are not timed by the
     /// protocol, and what its hello declares unsupported is skipped (pinned headers, an update kind).
     private static func externalRule(_ benchmark: PlannedBenchmark, _ hello: EngineHello) -> PlannedBenchmark {
         let needs: [EngineFeature] = switch benchmark.body {

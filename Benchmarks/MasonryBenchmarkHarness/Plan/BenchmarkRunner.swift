@@ -8,40 +8,40 @@ import MasonryWorkloads
 /// Runs a suite: measures every benchmark of its plan (`BenchmarkPlan`) over its repetitions after
 /// a warm-up, through the run's measurer (time or instructions), and checks every engine's frames
 /// against the reference engine's wherever the reference runs.
-public struct BenchmarkRunner {
+package struct BenchmarkRunner {
     /// What to run: the suite, a name filter, the engines, thread counts, repetitions, the allocator.
-    public struct Configuration: Sendable {
-        public var suite: BenchmarkSuite = .standard
+    package struct Configuration: Sendable {
+        package var suite: BenchmarkSuite = .standard
         /// Benchmarks whose names do not match are skipped.
-        public var filter: String?
-        public var engines: [BenchmarkEngine] = BenchmarkEngine.inProcess
-        /// The engine program `.external` stands for (`--engine-command`); `.external` in
-        /// `engines` needs it.
-        public var externalEngine: ExternalEngineProcess?
+        package var filter: String?
+        package var engines: [BenchmarkEngine] = BenchmarkEngine.inProcess
+        /// The engine `.external` stands for (a program, `--engine-command`, or a Swift engine of
+        /// another package); `.external` in `engines` needs it.
+        package var externalEngine: ExternalBenchmarkEngine?
         /// When set, the optimized engine runs with this thread count only.
-        public var threads: Int?
-        public var repetitions = 5
+        package var threads: Int?
+        package var repetitions = 5
         /// The process allocator, when it is jemalloc: memory and allocation counters need it.
-        public var jemalloc: Jemalloc?
+        package var jemalloc: Jemalloc?
         /// Time, or instructions (the process must then run under callgrind, writing its profiles
         /// to `callgrindOutputFile`).
-        public var metric = BenchmarkMetric.time
+        package var metric = BenchmarkMetric.time
         /// callgrind's `--callgrind-out-file`, in instruction mode.
-        public var callgrindOutputFile: String?
+        package var callgrindOutputFile: String?
         /// valgrind's version, for the result file's context, in instruction mode.
-        public var valgrindVersion: String?
+        package var valgrindVersion: String?
 
-        public init() {}
+        package init() {}
     }
 
     /// What a run produced: its measurements, and the mismatches verification found.
-    public struct Outcome: Sendable {
-        public var report: BenchmarkReport
-        public var mismatches: [String]
+    package struct Outcome: Sendable {
+        package var report: BenchmarkReport
+        package var mismatches: [String]
         /// Benchmarks not run, with the reason (the reference skipped past its size limit, say).
-        public var skipped: [String]
+        package var skipped: [String]
         /// Why instruction counts could not be read, when they could not: the counts are unusable.
-        public var measurementProblem: String?
+        package var measurementProblem: String?
     }
 
     let configuration: Configuration
@@ -58,7 +58,7 @@ public struct BenchmarkRunner {
     static let viewport = (width: 390.0, height: 844.0)
 
     /// Plans the run; throws when the filter is not a regular expression. O(benchmarks).
-    public init(_ configuration: Configuration, progress: @escaping (String) -> Void) throws {
+    package init(_ configuration: Configuration, progress: @escaping (String) -> Void) throws {
         self.configuration = configuration
         self.progress = progress
         let filter = try configuration.filter.map { try Regex($0) }
@@ -67,12 +67,12 @@ public struct BenchmarkRunner {
 
     /// How many benchmarks `run()` will measure (how often it calls `progress`), for a progress
     /// line's `n/total`: the plan's count. O(benchmarks).
-    public func plannedBenchmarkCount() -> Int {
+    package func plannedBenchmarkCount() -> Int {
         plan.count
     }
 
     /// Runs the plan. Progress lines go to `progress`; the outcome holds the results.
-    public mutating func run() -> Outcome {
+    package mutating func run() -> Outcome {
         // The one choice of how to measure, outside every measured region: what follows is
         // specialized for each measurer.
         switch configuration.metric {
@@ -180,11 +180,11 @@ public struct BenchmarkRunner {
             counters: samples.map { memory.merging(measurer.counters($0, items: description.itemCount)) { $1 } }, threads: threads))
     }
 
-    // MARK: an engine program
+    // MARK: an engine from outside Masonry
 
-    /// The benchmarks of the engine program `.external` stands for, timed by itself.
+    /// The benchmarks of the engine `.external` stands for.
     private var external: ExternalEngineBenchmarks {
-        ExternalEngineBenchmarks(process: configuration.externalEngine!, repetitions: configuration.repetitions)
+        ExternalEngineBenchmarks(subject: configuration.externalEngine!, repetitions: configuration.repetitions)
     }
 
     private mutating func record(_ outcome: ExternalEngineBenchmarks.Outcome) {
@@ -192,7 +192,7 @@ public struct BenchmarkRunner {
         mismatches += outcome.mismatches
     }
 
-    /// The engine program's query and update benchmarks of a workload.
+    /// The outside engine's query and update benchmarks of a workload.
     private mutating func measureExternalInteractions(_ benchmarks: [PlannedBenchmark], _ description: LayoutDescription,
                                                       _ reference: ReferenceLayoutEngine?) {
         record(external.interactions(benchmarks, description, verifyingAgainst: reference, progress: progress))
@@ -427,7 +427,7 @@ public struct BenchmarkRunner {
     }
 
     /// The checkout's commit, or "unknown" outside a git checkout.
-    public static func gitCommit() -> String {
+    package static func gitCommit() -> String {
         GitCommit.current() ?? "unknown"
     }
 }

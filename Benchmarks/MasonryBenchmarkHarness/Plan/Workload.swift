@@ -5,33 +5,33 @@ import MasonryWorkloads
 /// One layout shape to measure: how many items in how many sections and columns, placed how,
 /// with heights drawn from which distribution. Its description is generated from a fixed seed,
 /// so a workload means the same layout in every run.
-public struct Workload: Hashable, Sendable {
-    public var placement: Placement
-    public var items: Int
-    public var sections: Int
-    public var columns: Int
-    public var heights: HeightDistribution
+package struct Workload: Hashable, Sendable {
+    package var placement: Placement
+    package var items: Int
+    package var sections: Int
+    package var columns: Int
+    package var heights: HeightDistribution
     /// Format v2: how items span columns (nil: every item one column).
-    public var spans: SpanPattern?
+    package var spans: SpanPattern?
     /// Format v2: the sections' column count is adaptive, `minColumnWidth` this, instead of
     /// fixed (`columns` is then the count it resolves to at the workload's width).
-    public var minColumnWidth: Double?
+    package var minColumnWidth: Double?
     /// Format v3: the sections' `maxColumnWidth` (nil: none).
-    public var maxColumnWidth: Double?
+    package var maxColumnWidth: Double?
     /// Format v3: the sections' `columnAlignment` (nil: leading, format v2's).
-    public var columnAlignment: ColumnAlignment?
+    package var columnAlignment: ColumnAlignment?
     /// Format v3: the adaptive sections' `columnCountTolerance` (nil: none).
-    public var columnCountTolerance: Double?
+    package var columnCountTolerance: Double?
     /// Format v3: which end of the scroll axis items flow from (nil: the start).
-    public var scrollOrigin: ScrollOrigin?
+    package var scrollOrigin: ScrollOrigin?
     /// Format v3: the description's `flowTolerance` (nil: none).
-    public var flowTolerance: Double?
+    package var flowTolerance: Double?
     /// Format v3: whether each section has the stamps of a page (`pageStamps`).
-    public var stamped = false
+    package var stamped = false
     /// Format v3: the sections' `columnWeights` (nil: equal columns), one per column.
-    public var columnWeights: [Double]?
+    package var columnWeights: [Double]?
 
-    public init(placement: Placement, items: Int, sections: Int, columns: Int, heights: HeightDistribution = .uniform,
+    package init(placement: Placement, items: Int, sections: Int, columns: Int, heights: HeightDistribution = .uniform,
                 spans: SpanPattern? = nil, minColumnWidth: Double? = nil, maxColumnWidth: Double? = nil,
                 columnAlignment: ColumnAlignment? = nil, columnCountTolerance: Double? = nil, scrollOrigin: ScrollOrigin? = nil,
                 flowTolerance: Double? = nil, stamped: Bool = false, columnWeights: [Double]? = nil) {
@@ -66,7 +66,7 @@ public struct Workload: Hashable, Sendable {
     /// The `key:value` part of a benchmark name (the height distribution only when not uniform,
     /// the span pattern, minimum column width and column options only when given, so the common
     /// names stay short).
-    public var nameParameters: String {
+    package var nameParameters: String {
         "placement:\(placement.rawValue)/items:\(items)/sections:\(sections)/columns:\(columns)"
             + (heights == .uniform ? "" : "/heights:\(heights.rawValue)")
             + (spans.map { "/spans:\($0.name)" } ?? "")
@@ -86,12 +86,12 @@ public struct Workload: Hashable, Sendable {
 
     /// The view width a `setWidth` benchmark changes an adaptive workload from: 600 points, where
     /// `minColumnWidth` 90 gives 6 columns (4 at the workload's 390).
-    public static let widenedWidth = 600.0
+    package static let widenedWidth = 600.0
 
     /// The description: a 390-point-wide view, 8-point insets, 4-point spacing, items spread
     /// evenly over the sections, a 44-point header on each of several sections; spans and an
     /// adaptive column count when the workload has them.
-    public func makeDescription(seed: UInt64 = 0x4D41_534F_4E52_5921) -> LayoutDescription {
+    package func makeDescription(seed: UInt64 = 0x4D41_534F_4E52_5921) -> LayoutDescription {
         var generator = SplitMix64(seed: seed ^ UInt64(items) ^ (UInt64(sections) << 32) ^ (UInt64(columns) << 48))
         let columnWidth = (390.0 - 16 - 4 * Double(columns - 1)) / Double(columns)
         let sectionList = (0..<sections).map { index in
@@ -124,7 +124,7 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
     case full
 
     /// The workloads of `prepare`, in a stable order.
-    public var prepareWorkloads: [Workload] {
+    package var prepareWorkloads: [Workload] {
         switch self {
         case .smoke:
             return [1_000, 100_000].flatMap { items in
@@ -184,7 +184,7 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
     ]
 
     /// The workloads whose queries, lookups and updates are measured.
-    public var interactionWorkloads: [Workload] {
+    package var interactionWorkloads: [Workload] {
         switch self {
         case .smoke:
             return [Workload(placement: .shortestColumn, items: 100_000, sections: 1, columns: 4)]
@@ -209,19 +209,19 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
 
     /// The workloads of the scrolling sessions (`session/…`): photo heights in one section of 4
     /// columns, 1M items (10K in `smoke`), every item unmeasured at the start.
-    public var sessionWorkloads: [Workload] {
+    package var sessionWorkloads: [Workload] {
         [Workload(placement: .shortestColumn, items: self == .smoke ? 10_000 : 1_000_000, sections: 1, columns: 4, heights: .photo)]
     }
 
     /// The frames of a session on the optimized engine: 10,000 (about a tenth of the 1M-item
     /// feed); 1,000 in `smoke`, which scroll most of its 10K-item feed.
-    public var sessionFrames: Int { self == .smoke ? 1_000 : 10_000 }
+    package var sessionFrames: Int { self == .smoke ? 1_000 : 10_000 }
 
     /// The frames of a session on the reference and peer engines, which lay out every item again
     /// on every update (tens of milliseconds a frame at 1M items: 10,000 frames would take hours).
-    public var slowEngineSessionFrames: Int { min(sessionFrames, 20) }
+    package var slowEngineSessionFrames: Int { min(sessionFrames, 20) }
 
     /// The largest workload the reference and peer engines run, in every suite (they hold one
     /// 48-byte element, or one object, per item and take 50-200 ns per item).
-    public var largestSlowEngineWorkload: Int { 1_000_000 }
+    package var largestSlowEngineWorkload: Int { 1_000_000 }
 }

@@ -2,23 +2,23 @@
 import Foundation
 
 /// One benchmark's measurements: a value per repetition (in nanoseconds) and its counters.
-public struct BenchmarkRecord: Sendable, Equatable {
+package struct BenchmarkRecord: Sendable, Equatable {
     /// `<operation>/<engine>/<key>:<value>/...`, for example
     /// `prepare/optimized/placement:shortestColumn/items:1000000/sections:1/columns:4/threads:1`.
-    public var name: String
+    package var name: String
     /// Wall time per repetition, nanoseconds: the whole operation for `prepare` and updates, the
     /// median per-query or per-lookup latency for `query` and `lookup`.
-    public var realTimes: [Double]
+    package var realTimes: [Double]
     /// Process CPU time per repetition, nanoseconds (all threads).
-    public var cpuTimes: [Double]
+    package var cpuTimes: [Double]
     /// Counters per repetition (`ns_per_item`, `bytes_per_item`, `mallocs`, `hits`, `p50_ns`…).
-    public var counters: [[String: Double]]
-    public var threads: Int
+    package var counters: [[String: Double]]
+    package var threads: Int
     /// Instruction mode: the functions the region ran, the top ones by inclusive and by self
     /// count (`FunctionCost.top`), per call; nil in time mode and in files written before.
-    public var functions: [FunctionCost]?
+    package var functions: [FunctionCost]?
 
-    public init(name: String, realTimes: [Double], cpuTimes: [Double], counters: [[String: Double]], threads: Int,
+    package init(name: String, realTimes: [Double], cpuTimes: [Double], counters: [[String: Double]], threads: Int,
                 functions: [FunctionCost]? = nil) {
         self.name = name
         self.realTimes = realTimes
@@ -29,40 +29,40 @@ public struct BenchmarkRecord: Sendable, Equatable {
     }
 
     /// The benchmark's name read as Masonry's, or nil for another program's benchmark.
-    public var benchmarkName: BenchmarkName? { BenchmarkName(name) }
+    package var benchmarkName: BenchmarkName? { BenchmarkName(name) }
     /// The engine, the second component of its name.
-    public var engine: String { Self.engine(inName: name) }
+    package var engine: String { Self.engine(inName: name) }
 
     /// The engine component of a benchmark name.
-    public static func engine(inName name: String) -> String {
+    package static func engine(inName name: String) -> String {
         name.split(separator: "/").dropFirst().first.map(String.init) ?? ""
     }
 
     /// The median over repetitions of a counter.
-    public func medianCounter(_ key: String) -> Double? {
+    package func medianCounter(_ key: String) -> Double? {
         let values = counters.compactMap { $0[key] }
         return values.isEmpty ? nil : SampleStatistics(values).median
     }
 
     /// The median over repetitions of one of Masonry's counters.
-    public func medianCounter(_ counter: BenchmarkCounter) -> Double? { medianCounter(counter.rawValue) }
+    package func medianCounter(_ counter: BenchmarkCounter) -> Double? { medianCounter(counter.rawValue) }
 }
 
 /// Where and how a run was made.
-public struct BenchmarkContext: Sendable, Equatable {
-    public var date: String
-    public var hostName: String
-    public var cpuCount: Int
-    public var swiftVersion: String
-    public var gitCommit: String
-    public var jemallocVersion: String
-    public var jemallocOptions: String
-    public var suite: String
-    public var peakResidentBytes: Int
+package struct BenchmarkContext: Sendable, Equatable {
+    package var date: String
+    package var hostName: String
+    package var cpuCount: Int
+    package var swiftVersion: String
+    package var gitCommit: String
+    package var jemallocVersion: String
+    package var jemallocOptions: String
+    package var suite: String
+    package var peakResidentBytes: Int
     /// The metric, and what moves instruction counts (CPU model, glibc and valgrind versions…).
-    public var measurement: MeasurementEnvironment
+    package var measurement: MeasurementEnvironment
 
-    public init(date: String, hostName: String, cpuCount: Int, swiftVersion: String, gitCommit: String,
+    package init(date: String, hostName: String, cpuCount: Int, swiftVersion: String, gitCommit: String,
                 jemallocVersion: String, jemallocOptions: String, suite: String, peakResidentBytes: Int,
                 measurement: MeasurementEnvironment = .unknown) {
         self.date = date
@@ -78,27 +78,27 @@ public struct BenchmarkContext: Sendable, Equatable {
     }
 
     /// The run's metric (`time` for files written before instruction mode existed).
-    public var metric: BenchmarkMetric { BenchmarkMetric(rawValue: measurement.metric) ?? .time }
+    package var metric: BenchmarkMetric { BenchmarkMetric(rawValue: measurement.metric) ?? .time }
 }
 
 /// A run's results, read and written as Google Benchmark JSON: the format its `compare.py` and
 /// many dashboards read (MasonryLayout.docc/Benchmarks.md, "Result files").
-public struct BenchmarkReport: Sendable, Equatable {
-    public var context: BenchmarkContext
-    public var records: [BenchmarkRecord]
+package struct BenchmarkReport: Sendable, Equatable {
+    package var context: BenchmarkContext
+    package var records: [BenchmarkRecord]
 
-    public init(context: BenchmarkContext, records: [BenchmarkRecord]) {
+    package init(context: BenchmarkContext, records: [BenchmarkRecord]) {
         self.context = context
         self.records = records
     }
 
     /// The aggregates written after each benchmark's repetitions, in this order.
-    public static let aggregateNames = ["mean", "median", "stddev", "min", "p90", "p99"]
+    package static let aggregateNames = ["mean", "median", "stddev", "min", "p90", "p99"]
 
     // MARK: Writing
 
     /// The Google Benchmark JSON document.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         var benchmarks: [[String: Any]] = []
         for (family, record) in records.enumerated() {
             for repetition in record.realTimes.indices {
@@ -166,13 +166,13 @@ public struct BenchmarkReport: Sendable, Equatable {
     // MARK: Reading
 
     /// Why a result file cannot be used.
-    public struct ReadError: Error, CustomStringConvertible {
-        public var description: String
+    package struct ReadError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Reads a Google Benchmark JSON document: the iteration entries give each benchmark's
     /// repetitions; a file with aggregates only gives one value per benchmark (its median).
-    public init(jsonData data: Data) throws(ReadError) {
+    package init(jsonData data: Data) throws(ReadError) {
         guard data.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw ReadError(description: "the file is empty")
         }

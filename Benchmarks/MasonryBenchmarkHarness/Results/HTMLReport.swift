@@ -4,9 +4,9 @@ import MasonrySupport
 /// The self-contained HTML page written beside a run's result files (`FILE.html`): the summary's
 /// tables and the chart, inline, with a small style sheet and nothing fetched from elsewhere, so
 /// it opens anywhere, offline, as a CI artifact.
-public enum HTMLReport {
+package enum HTMLReport {
     /// The page for `summary` with the SVG `chart` inline. O(size of the summary and the chart).
-    public static func render(_ summary: ReportSummary, chart: String, title: String) -> String {
+    package static func render(_ summary: ReportSummary, chart: String, title: String) -> String {
         page(title: title, body: (chart.hasPrefix("<?xml") ? String(chart.drop { $0 != "\n" }.dropFirst()) : chart) + body(summary))
     }
 

@@ -4,31 +4,31 @@
 /// result files): one content, three renderings.
 import MasonrySupport
 
-public struct ReportSummary: Sendable {
+package struct ReportSummary: Sendable {
     /// One part of a summary.
-    public enum Block: Sendable {
+    package enum Block: Sendable {
         /// Text (Markdown inline code in backticks; lines starting `- ` are a list).
         case paragraph(String)
         case heading(String)
         case table(TextTable)
     }
 
-    public var blocks: [Block]
+    package var blocks: [Block]
 
-    public init(_ blocks: [Block] = []) {
+    package init(_ blocks: [Block] = []) {
         self.blocks = blocks
     }
 
-    public mutating func append(_ block: Block) {
+    package mutating func append(_ block: Block) {
         blocks.append(block)
     }
 
-    public mutating func append(contentsOf summary: ReportSummary) {
+    package mutating func append(contentsOf summary: ReportSummary) {
         blocks += summary.blocks
     }
 
     /// Blocks a blank line apart, headings as `### `. O(size).
-    public var markdown: String {
+    package var markdown: String {
         blocks.map { block in
             switch block {
             case .paragraph(let text): text
@@ -40,7 +40,7 @@ public struct ReportSummary: Sendable {
 
     /// Blocks a blank line apart, tables aligned in columns, without Markdown's marks; a table's
     /// benchmark names are shortened to what tells its rows apart (`commonNameParts`). O(size).
-    public var plainText: String {
+    package var plainText: String {
         blocks.map { block in
             switch block {
             case .paragraph(let text): text.replacingOccurrences(of: "`", with: "")

@@ -3,16 +3,16 @@ import Foundation
 import MasonrySupport
 
 /// The Markdown summary and github-action-benchmark's `customSmallerIsBetter` JSON of a run.
-public enum ReportWriters {
+package enum ReportWriters {
     /// A table per operation with the engines side by side (medians over repetitions), then the
     /// run's context. `prepare` shows ns per item; queries and lookups per-call latency; updates
     /// the whole operation. In instruction mode: instructions per item, per call, per update.
-    public static func markdown(_ report: BenchmarkReport, mismatches: [String] = []) -> String {
+    package static func markdown(_ report: BenchmarkReport, mismatches: [String] = []) -> String {
         summary(report, mismatches: mismatches).markdown
     }
 
     /// The summary `markdown` renders, for a terminal's plain text or the HTML report. O(records).
-    public static func summary(_ report: BenchmarkReport, mismatches: [String] = []) -> ReportSummary {
+    package static func summary(_ report: BenchmarkReport, mismatches: [String] = []) -> ReportSummary {
         var summary = ReportSummary()
         let context = report.context
         let counts = context.metric == .instructions
@@ -136,7 +136,7 @@ public enum ReportWriters {
     }
 
     /// github-action-benchmark's `customSmallerIsBetter` format: one entry per benchmark.
-    public static func githubActionBenchmark(_ report: BenchmarkReport) throws -> Data {
+    package static func githubActionBenchmark(_ report: BenchmarkReport) throws -> Data {
         let entries: [[String: Any]] = report.records.map { record in
             let statistics = SampleStatistics(record.realTimes)
             return ["name": record.name, "unit": report.context.metric == .instructions ? "instructions" : "ns", "value": statistics.median,

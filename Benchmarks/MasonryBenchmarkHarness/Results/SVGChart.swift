@@ -4,10 +4,10 @@ import MasonrySupport
 
 /// An SVG picture of a run that a browser shows: prepare time per item against item count
 /// (log-log, one line per engine and placement), and rect-query latency percentiles per engine.
-public enum SVGChart {
+package enum SVGChart {
     static let engineColors = ["optimized": "#1b9e77", "peer": "#d95f02", "reference": "#7570b3", "external": "#e7298a"]
 
-    public static func render(_ report: BenchmarkReport) -> String {
+    package static func render(_ report: BenchmarkReport) -> String {
         let width = 980.0, height = 500.0
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="12">

@@ -84,7 +84,7 @@ enum BenchCommand: Command {
         if engineList?.contains(.external) == true, !measuresProgram { throw arguments.usageError("--engines external needs --engine-command") }
         configuration.engines = engineList ?? (measuresProgram ? [.optimized, .external] : BenchmarkEngine.inProcess)
         if measuresProgram {
-            configuration.externalEngine = try ExternalEngineOptions.process(arguments, command: qualifiedName)
+            configuration.externalEngine = try ExternalEngineOptions.process(arguments, command: qualifiedName).map(ExternalBenchmarkEngine.program)
             if !configuration.engines.contains(.external) { configuration.engines.append(.external) }
         }
         let format = try OutputFormat.summary(arguments, console: console)
@@ -145,7 +145,7 @@ enum BenchCommand: Command {
         }
 
         var summary = ReportWriters.summary(outcome.report, mismatches: outcome.mismatches)
-        if let program = configuration.externalEngine {
+        if case .program(let program)? = configuration.externalEngine {
             summary.append(.paragraph("`external` is \(program.hello.engine) (`\(program.command)`), timed by itself over the engine protocol."))
         }
         var skipped = outcome.skipped

@@ -2,7 +2,7 @@
 import MasonrySupport
 
 /// The exit statuses of `masonry`, a contract for the scripts that call it.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     /// A check failed: a mismatch between engines, a performance regression.
     case checkFailed = 1
@@ -11,17 +11,17 @@ public enum ExitCode: Int32, Sendable {
 }
 
 /// A failure that ends a command with one line on stderr and an exit status.
-public struct CommandFailure: UsageFailure, Sendable {
-    public var status: ExitCode
-    public var message: String
+package struct CommandFailure: UsageFailure, Sendable {
+    package var status: ExitCode
+    package var message: String
 
-    public init(_ status: ExitCode, _ message: String) {
+    package init(_ status: ExitCode, _ message: String) {
         self.status = status
         self.message = message
     }
 
     /// The failure of a bad command line: `COMMAND: MESSAGE (see 'COMMAND --help')`, exit status 2.
-    public static func usage(_ command: String, _ message: String) -> CommandFailure {
+    package static func usage(_ command: String, _ message: String) -> CommandFailure {
         CommandFailure(.badInput, "\(command): \(message) (see '\(command) --help')")
     }
 }

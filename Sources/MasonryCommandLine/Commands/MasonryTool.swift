@@ -4,7 +4,7 @@ import MasonrySupport
 
 /// The `masonry` command-line tool: dispatches to a subcommand and turns failures into one line
 /// on stderr and an exit status.
-public enum MasonryTool {
+package enum MasonryTool {
     static var commands: [any Command.Type] { [LayoutCommand.self, QueryCommand.self, BenchCommand.self, CompareCommand.self, HistoryCommand.self, ABCommand.self, VerifyCommand.self, FuzzCommand.self] }
 
     static var help: String {
@@ -26,7 +26,7 @@ public enum MasonryTool {
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
     /// `jemalloc` is the process's allocator when the executable links it (benchmarks report
     /// memory and allocation counts only then).
-    public static func run(_ arguments: [String], console: Console, jemalloc: (any AllocatorStatistics)? = nil) -> ExitCode {
+    package static func run(_ arguments: [String], console: Console, jemalloc: (any AllocatorStatistics)? = nil) -> ExitCode {
         defer { console.flush() }
         guard let name = arguments.first else {
             console.error("masonry: missing command (see 'masonry --help')\n")

@@ -1,4 +1,4 @@
-// Number and rect text forms for output: round-trip doubles, CSV/JSON rect fields, summary numbers.
+// Number and rect text forms for output: round-trip doubles, CSV/JSON rect fields.
 import MasonryLayout
 import MasonrySupport
 
@@ -34,10 +34,4 @@ extension OptionReader where Value == Rect {
             return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
         }, describe: \.csvFields)
     }
-}
-
-/// Seconds with one decimal and shares in percent, for the summaries of verify and fuzz.
-enum SummaryNumber {
-    static func seconds(_ value: Double) -> String { "\((value * 10).rounded() / 10)" }
-    static func percent(_ share: Double) -> String { "\((share * 1000).rounded() / 10)%" }
 }

@@ -16,7 +16,7 @@ import MasonrySupport
 /// `libjemalloc-dev`, and a package that depends on `MasonryLayout` sees no trace of jemalloc.
 /// Without the library, or with `MASONRY_JEMALLOC=off`, the tool runs on the system allocator and
 /// the result files say "not linked" in place of the memory counters.
-public enum JemallocPreload {
+package enum JemallocPreload {
     /// The commands whose results include jemalloc's counters.
     static let commands: Set<String> = ["bench"]
     /// Set in the restarted process, so that it never restarts again.
@@ -32,7 +32,7 @@ public enum JemallocPreload {
     /// jemalloc's controls when it is the process's allocator. Otherwise, for a command in
     /// `commands` on Linux with the library installed, replaces the process with itself under
     /// `LD_PRELOAD` (this call then does not return); else nil.
-    public static func processAllocator(arguments: [String]) -> Jemalloc? {
+    package static func processAllocator(arguments: [String]) -> Jemalloc? {
         if let control = loadedControl() { return Jemalloc(mallctl: control) }
         #if os(Linux)
         guard let command = arguments.dropFirst().first, commands.contains(command),

@@ -5,7 +5,7 @@ import MasonryLayout
 /// anchor code under test, which the checker holds to the item-identity rule (`AnchorSteps`,
 /// `ItemIdentities`). The library's `ScrollAnchor.adjusted(for:in:)` in production, a
 /// deliberately broken one in the verifier's own tests.
-public typealias AnchorFollower = @Sendable (ScrollAnchor, LayoutUpdate, LayoutDescription) -> ScrollAnchor?
+package typealias AnchorFollower = @Sendable (ScrollAnchor, LayoutUpdate, LayoutDescription) -> ScrollAnchor?
 
 /// The follower that ships: `ScrollAnchor.adjusted(for:in:)`.
-public let libraryAnchorFollower: AnchorFollower = { anchor, update, description in anchor.adjusted(for: update, in: description) }
+package let libraryAnchorFollower: AnchorFollower = { anchor, update, description in anchor.adjusted(for: update, in: description) }

@@ -2,9 +2,9 @@
 import MasonryLayout
 
 /// What a check found wrong, with the layouts to draw it from.
-public struct CheckFailure: Error, Sendable, CustomStringConvertible {
+package struct CheckFailure: Error, Sendable, CustomStringConvertible {
     /// How the engine under test failed.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// It gave other frames, answers or refusals than the reference, or broke an invariant.
         case mismatch
         /// Its process died: a trap (an index out of range, a failed precondition), a signal, or
@@ -14,17 +14,17 @@ public struct CheckFailure: Error, Sendable, CustomStringConvertible {
         case timeout
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// One line: the stage, the element, both frames in decimal and bits (or how the process ended).
-    public var message: String
+    package var message: String
     /// The description laid out when the failure showed.
-    public var layout: LayoutDescription
+    package var layout: LayoutDescription
     /// Every element of the engine under test and of the reference at that moment (for a
     /// drawing); the engine's are empty after a crash or a timeout.
-    public var candidateElements: [LayoutElement]
-    public var referenceElements: [LayoutElement]
+    package var candidateElements: [LayoutElement]
+    package var referenceElements: [LayoutElement]
 
-    public init(kind: Kind = .mismatch, message: String, layout: LayoutDescription, candidateElements: [LayoutElement],
+    package init(kind: Kind = .mismatch, message: String, layout: LayoutDescription, candidateElements: [LayoutElement],
                 referenceElements: [LayoutElement]) {
         self.kind = kind
         self.message = message
@@ -33,11 +33,11 @@ public struct CheckFailure: Error, Sendable, CustomStringConvertible {
         self.referenceElements = referenceElements
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Every header, item and footer of an engine, in query order. O(elements).
-public func allElements(of engine: some LayoutEngine) -> [LayoutElement] {
+package func allElements(of engine: some LayoutEngine) -> [LayoutElement] {
     var elements: [LayoutElement] = []
     for (section, description) in engine.layoutDescription.sections.enumerated() {
         if let header = engine.frame(ofSupplementary: .header, inSection: section) {

@@ -3,7 +3,7 @@ import MasonryLayout
 
 /// Builds the engine under test for a description and a thread count: the optimized engine in
 /// production, deliberately broken variants in the verifier's own tests.
-public typealias EngineFactory = @Sendable (LayoutDescription, _ threads: Int) -> any LayoutEngine
+package typealias EngineFactory = @Sendable (LayoutDescription, _ threads: Int) -> any LayoutEngine
 
 /// The engine that ships.
-public let optimizedEngineFactory: EngineFactory = { OptimizedLayoutEngine($0, threads: $1) }
+package let optimizedEngineFactory: EngineFactory = { OptimizedLayoutEngine($0, threads: $1) }

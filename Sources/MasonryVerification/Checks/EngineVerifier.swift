@@ -3,10 +3,10 @@ import MasonryLayout
 
 /// Compares an engine's layout with the reference engine's, bit for bit: content size, every
 /// item frame, every header, footer and stamp. O(elements).
-public enum EngineVerifier {
+package enum EngineVerifier {
     /// The bit patterns of a frame: equality means the same bits (so -0 differs from +0, and a
     /// difference in the last place is a difference).
-    public static func bits(_ rect: Rect) -> [UInt64] {
+    package static func bits(_ rect: Rect) -> [UInt64] {
         [rect.x.bitPattern, rect.y.bitPattern, rect.width.bitPattern, rect.height.bitPattern]
     }
 
@@ -19,14 +19,14 @@ public enum EngineVerifier {
     }
 
     /// A frame in decimal and in bit patterns, for a mismatch report.
-    public static func describe(_ rect: Rect?) -> String {
+    package static func describe(_ rect: Rect?) -> String {
         guard let rect else { return "none" }
         let hex = bits(rect).map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: ",")
         return "(\(rect.x), \(rect.y), \(rect.width), \(rect.height)) bits [\(hex)]"
     }
 
     /// The first difference between `candidate` and `reference`, or nil when they agree.
-    public static func firstDifference(_ candidate: some LayoutEngine, _ reference: some LayoutEngine) -> String? {
+    package static func firstDifference(_ candidate: some LayoutEngine, _ reference: some LayoutEngine) -> String? {
         if candidate.contentSize.width.bitPattern != reference.contentSize.width.bitPattern
             || candidate.contentSize.height.bitPattern != reference.contentSize.height.bitPattern {
             return "content size \(candidate.contentSize), expected \(reference.contentSize)"
@@ -59,14 +59,14 @@ public enum EngineVerifier {
     }
 
     /// The first difference between two answers to the query `rect`, or nil when they agree.
-    public static func firstDifference(in rect: Rect, _ got: [LayoutElement], _ want: [LayoutElement]) -> String? {
+    package static func firstDifference(in rect: Rect, _ got: [LayoutElement], _ want: [LayoutElement]) -> String? {
         firstDifference(got, want).map { "query \(rect): \($0)" }
     }
 
     /// The first difference between `engine`'s answers to `query`, through every call that can
     /// ask it (`QueryCall`), and `expected`, the reference's answer: the same query through each
     /// of the engines' query entry points, so a fault in any overload shows. O(calls × elements).
-    public static func firstDifference(of engine: any LayoutEngine, answering query: LayoutQuery, expected: [LayoutElement]) -> String? {
+    package static func firstDifference(of engine: any LayoutEngine, answering query: LayoutQuery, expected: [LayoutElement]) -> String? {
         for call in QueryCall.allCases where call.expresses(query) {
             guard let difference = firstDifference(call.answer(query, from: engine), call.expected(expected)) else { continue }
             let through = call == .elementsForQuery ? "" : " through \(call.entryPoint.rawValue)"
@@ -77,7 +77,7 @@ public enum EngineVerifier {
 
     /// The first element where two answers differ (kind, section, item or frame bits), or nil
     /// when they are the same. O(elements), allocating only for the report.
-    public static func firstDifference(_ got: [LayoutElement], _ want: [LayoutElement]) -> String? {
+    package static func firstDifference(_ got: [LayoutElement], _ want: [LayoutElement]) -> String? {
         for index in 0..<max(got.count, want.count) {
             let a = index < got.count ? got[index] : nil
             let b = index < want.count ? want[index] : nil

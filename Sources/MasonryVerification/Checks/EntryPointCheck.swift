@@ -3,7 +3,7 @@
 
 /// How the fuzzer and `masonry verify` call one of the engines' public entry points
 /// (`LayoutEngineEntryPoint`) against the reference engine.
-public enum EntryPointCheck: Equatable, Sendable {
+package enum EntryPointCheck: Equatable, Sendable {
     /// Every query of a scenario is answered through this call and compared with the reference.
     case query(QueryCall)
     /// After every step, for every item, header and footer, and for ones that do not exist
@@ -26,7 +26,7 @@ public enum EntryPointCheck: Equatable, Sendable {
 extension LayoutEngineEntryPoint {
     /// How the verifier calls this entry point: an exhaustive switch, so a new entry point does
     /// not build until the verifier says how it checks it.
-    @_spi(Verification) public var check: EntryPointCheck {
+    @_spi(Verification) package var check: EntryPointCheck {
         switch self {
         case .referenceInitializer, .optimizedInitializer, .prepare, .apply, .applyContentsOf: .byTheSteps
         case .layoutDescription, .contentSize, .frameOfItem, .frameOfSupplementary, .frameOfStamp: .afterEveryStep

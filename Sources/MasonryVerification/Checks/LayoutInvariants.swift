@@ -13,14 +13,14 @@
 /// within it of the lowest start (`WithinFlowTolerance`); format v3's stamps: no item above a
 /// stamp in a column it meets (`ClearOfStamps`). O(items × span), O(items × columns) with a flow
 /// tolerance, O(items × span × stamps) with stamps.
-public enum LayoutInvariants {
+package enum LayoutInvariants {
     /// The first violated invariant, or nil.
     ///
     /// Absolute y is `sectionTop + localY`, one more rounding than the local arithmetic, so two
     /// items of a column in a section that does not start at 0 may overlap by an ulp or two, and
     /// a frame may end that much below the content; such sections get two ulps of slack. Widths,
     /// x values and the order of y values are exact.
-    public static func firstViolation(in engine: some LayoutEngine) -> String? {
+    package static func firstViolation(in engine: some LayoutEngine) -> String? {
         let description = engine.layoutDescription
         // From the end: the layout from the start, mirrored exactly, holds them (`MirroredOrigin`).
         if description.scrollOrigin == .end { return MirroredOrigin.firstViolation(in: engine) }

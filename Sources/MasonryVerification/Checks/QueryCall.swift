@@ -5,7 +5,7 @@
 /// through each call that can express it and compares each answer with the reference's, so a
 /// fault in any overload is found on the queries the fuzzer already makes, and a reproducer
 /// replays it (the same scenario, checked the same way).
-public enum QueryCall: CaseIterable, Sendable {
+package enum QueryCall: CaseIterable, Sendable {
     /// `elements(for:)`: every query (the answer the reports name first, as before).
     case elementsForQuery
     /// `elements(in:edges:pinningHeaders:)`: every query.
@@ -22,14 +22,14 @@ public enum QueryCall: CaseIterable, Sendable {
 
     /// What `elementsInRectIntoBuffer`'s buffer holds before the query: two elements no layout
     /// has (negative sections), with a negative zero, subnormal and huge numbers in their frames.
-    public static let heldElements = [
+    package static let heldElements = [
         LayoutElement(kind: .header, section: -2, frame: Rect(x: -0.0, y: .leastNonzeroMagnitude, width: 1, height: 0)),
         LayoutElement(kind: .item, section: -1, item: 7, frame: Rect(x: 3, y: -1e300, width: 0, height: .leastNormalMagnitude)),
     ]
 
     /// Whether this call can ask `query` (a call without edges asks closed ones, a call without
     /// pinning unpinned ones).
-    public func expresses(_ query: LayoutQuery) -> Bool {
+    package func expresses(_ query: LayoutQuery) -> Bool {
         switch self {
         case .elementsForQuery, .elementsInRectWithEdgesAndPinning: true
         case .elementsInRect, .elementsInRectIntoBuffer: query.edges == .closed && !query.pinningHeaders
@@ -40,7 +40,7 @@ public enum QueryCall: CaseIterable, Sendable {
 
     /// `engine`'s answer to `query` through this call (for `elementsInRectIntoBuffer`, the whole
     /// buffer: the held elements, then the answer).
-    public func answer(_ query: LayoutQuery, from engine: any LayoutEngine) -> [LayoutElement] {
+    package func answer(_ query: LayoutQuery, from engine: any LayoutEngine) -> [LayoutElement] {
         switch self {
         case .elementsForQuery: return engine.elements(for: query)
         case .elementsInRectWithEdgesAndPinning: return engine.elements(in: query.rect, edges: query.edges, pinningHeaders: query.pinningHeaders)
@@ -55,7 +55,7 @@ public enum QueryCall: CaseIterable, Sendable {
     }
 
     /// What the answer through this call must be when `reference` is the reference's answer.
-    public func expected(_ reference: [LayoutElement]) -> [LayoutElement] {
+    package func expected(_ reference: [LayoutElement]) -> [LayoutElement] {
         self == .elementsInRectIntoBuffer ? Self.heldElements + reference : reference
     }
 

@@ -10,55 +10,66 @@
 ///
 /// Cost per step: O(elements log elements + queries × elements) (the reference filters every
 /// element per query; its anchor of the query's rect is read from that answer).
-public struct ScenarioChecker: Sendable {
-    public var candidate: EngineFactory
+package struct ScenarioChecker: Sendable {
+    package var candidate: EngineFactory
     /// The optimized engine's threading threshold during a check (nil: the engine's own, 16,384
     /// items). The fuzzer lowers it so that small cases take the threaded path too.
-    public var minimumItemsForThreads: Int?
+    package var minimumItemsForThreads: Int?
     /// How both engines' anchors are followed through a scenario's updates, held to the
     /// item-identity rule (`AnchorSteps`): the library's `adjusted(for:in:)` but in the
     /// verifier's own tests.
-    public var anchorFollower: AnchorFollower = libraryAnchorFollower
+    package var anchorFollower: AnchorFollower = libraryAnchorFollower
     /// The external engine under test (`--engine-command`), when it is one: its faults (it died,
-    /// hung, answered garbage) are the check's failures, and chains that use a feature it lacks
-    /// are not checked (`missingFeatures(of:)`).
-    public var externalEngine: ExternalEngineProcess?
+    /// hung, answered garbage) are the check's failures.
+    package var externalEngine: ExternalEngineProcess?
+    /// What the engine under test implements, when it is not Masonry's own (an external engine's
+    /// hello, a `CandidateEngine`'s declaration): chains that use a feature it lacks are not
+    /// checked (`missingFeatures(of:)`).
+    package var capabilities: EngineHello?
 
     /// The threshold the fuzzer checks with: most multi-section cases on more than one thread
     /// are laid out in parallel batches, the smallest ones on one thread.
-    public static let fuzzingMinimumItemsForThreads = 64
+    package static let fuzzingMinimumItemsForThreads = 64
 
-    public init(candidate: @escaping EngineFactory = optimizedEngineFactory, minimumItemsForThreads: Int? = nil) {
+    package init(candidate: @escaping EngineFactory = optimizedEngineFactory, minimumItemsForThreads: Int? = nil) {
         self.candidate = candidate
         self.minimumItemsForThreads = minimumItemsForThreads
     }
 
     /// The check of an external engine (`--engine-command`) against the reference.
-    public static func external(_ process: ExternalEngineProcess) -> ScenarioChecker {
+    package static func external(_ process: ExternalEngineProcess) -> ScenarioChecker {
         var checker = ScenarioChecker(candidate: ExternalLayoutEngine.factory(process))
         checker.externalEngine = process
+        checker.capabilities = process.hello
+        return checker
+    }
+
+    /// The check of a Swift engine of another package (`CandidateEngine`) against the reference.
+    package static func candidate(_ engine: CandidateEngine) -> ScenarioChecker {
+        var checker = ScenarioChecker(candidate: engine.factory)
+        checker.capabilities = engine.capabilities
         return checker
     }
 
     /// The features `chain` uses that the engine under test lacks, by name: a check passes it
-    /// unchecked. Empty for Masonry's own engines. O(items × updates) for an external engine.
-    public func missingFeatures(of chain: ScenarioChain) -> [EngineFeature] {
-        externalEngine?.hello.missingFeatures(of: chain) ?? []
+    /// unchecked. Empty for Masonry's own engines. O(items × updates) for another engine.
+    package func missingFeatures(of chain: ScenarioChain) -> [EngineFeature] {
+        capabilities?.missingFeatures(of: chain) ?? []
     }
 
     /// The first failure of `scenario` on `threads` threads, or nil when the engines agree.
-    public func check(_ scenario: LayoutScenario, threads: Int) -> CheckFailure? {
+    package func check(_ scenario: LayoutScenario, threads: Int) -> CheckFailure? {
         check(ScenarioChain(scenario), threads: threads)
     }
 
     /// The first failure of `chain` on `threads` threads, or nil when the engines agree (or
     /// the engine under test lacks a feature `chain` uses).
-    public func check(_ chain: ScenarioChain, threads: Int) -> CheckFailure? {
+    package func check(_ chain: ScenarioChain, threads: Int) -> CheckFailure? {
+        guard missingFeatures(of: chain).isEmpty else { return nil }
         guard let externalEngine else {
             guard let minimumItemsForThreads else { return run(chain, threads: threads) }
             return VerificationHooks.withMinimumItemsForThreads(minimumItemsForThreads) { run(chain, threads: threads) }
         }
-        guard missingFeatures(of: chain).isEmpty else { return nil }
         let failure = run(chain, threads: threads)
         guard let fault = externalEngine.takeFault() else { return failure }
         // The fault is what went wrong; the comparison that noticed it (its answers were empty) says where.

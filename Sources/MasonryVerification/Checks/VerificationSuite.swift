@@ -12,21 +12,14 @@ import MasonryWorkloads
 /// frame, the content size, lookups, random, touching-edge and zero-size queries (some with open
 /// edges, some pinning headers), the scroll anchors of query rects and the offsets restoring
 /// them, and the layout after a random sequence of updates.
-public struct VerificationSuite: Sendable {
+package struct VerificationSuite: Sendable {
     /// How large the matrix's layouts are.
-    public enum Size: String, CaseIterable, Sendable {
-        /// Seconds: 10,000-item layouts.
-        case smoke
-        /// 1,000,000-item layouts among smaller ones: the default.
-        case standard
-        /// Up to 10,000,000 items.
-        case full
-    }
+    package typealias Size = VerificationSize
 
     /// One layout of the matrix.
-    public struct Case: Sendable {
-        public var name: String
-        public var description: LayoutDescription
+    package struct Case: Sendable {
+        package var name: String
+        package var description: LayoutDescription
         /// Whether its updates measure items (format v3's feeds), every other one of them.
         var measures = false
         /// Whether its updates go through every kind in turn rather than drawing each.
@@ -34,44 +27,51 @@ public struct VerificationSuite: Sendable {
     }
 
     /// What a run compared.
-    public struct Counts: Sendable, Equatable {
-        public var layouts = 0
-        public var frames = 0
-        public var queries = 0
-        public var updates = 0
+    package struct Counts: Sendable, Equatable {
+        package var layouts = 0
+        package var frames = 0
+        package var queries = 0
+        package var updates = 0
         /// Time spent comparing frames, apart from laying out and querying.
-        public var comparingSeconds = 0.0
+        package var comparingSeconds = 0.0
         /// The cases not checked because their descriptions use features the external engine
         /// lacks, with those features; and updates not applied for the same reason.
-        public var skippedCases: [String: [EngineFeature]] = [:]
-        public var skippedUpdates = 0
+        package var skippedCases: [String: [EngineFeature]] = [:]
+        package var skippedUpdates = 0
     }
 
     /// The first mismatch, with a scenario chain that reproduces it.
-    public struct Failure: Sendable {
-        public var caseName: String
+    package struct Failure: Sendable {
+        package var caseName: String
         /// A chain that reproduces it: the description, the updates applied so far, the query (and
         /// the description prepared again, when that is what failed).
-        public var chain: ScenarioChain
-        public var failure: CheckFailure
+        package var chain: ScenarioChain
+        package var failure: CheckFailure
     }
 
-    public var size: Size
-    public var threads: [Int]
-    public var candidate: EngineFactory
+    package var size: Size
+    package var threads: [Int]
+    package var candidate: EngineFactory
     /// The external engine under test (`--engine-command`), when it is one: it becomes the
-    /// candidate; a case whose description uses a feature it lacks is skipped, and so is an
-    /// update that does; its faults (it died, hung, answered garbage) are failures.
-    public var externalEngine: ExternalEngineProcess? {
-        didSet { if let externalEngine { candidate = ExternalLayoutEngine.factory(externalEngine) } }
+    /// candidate, and its faults (it died, hung, answered garbage) are failures.
+    package var externalEngine: ExternalEngineProcess? {
+        didSet {
+            guard let externalEngine else { return }
+            candidate = ExternalLayoutEngine.factory(externalEngine)
+            capabilities = externalEngine.hello
+        }
     }
+    /// What the engine under test implements, when it is not Masonry's own (an external engine's
+    /// hello, a `CandidateEngine`'s declaration): a case whose description uses a feature it
+    /// lacks is skipped, and so is an update that does.
+    package var capabilities: EngineHello?
     /// The cases `run` takes: every one, unless a test takes a part (`Selection`).
     var selection = Selection.everyCase
     /// The part of the matrix `run` takes (`masonry verify --shard K/N`): every N-th case from
     /// the K-th, in the matrix's order.
-    public var shard = Shard.whole
+    package var shard = Shard.whole
 
-    public init(size: Size, threads: [Int], candidate: @escaping EngineFactory = optimizedEngineFactory) {
+    package init(size: Size, threads: [Int], candidate: @escaping EngineFactory = optimizedEngineFactory) {
         self.size = size
         self.threads = threads
         self.candidate = candidate
@@ -92,7 +92,7 @@ public struct VerificationSuite: Sendable {
 
     /// The calls `run` makes to its `progress` when nothing fails: per case, one per thread
     /// count and one per update. O(1): no layout is built.
-    public var progressSteps: Int {
+    package var progressSteps: Int {
         let others = shapes().count + Self.formatV2CaseCount + Self.formatV3CaseCount + Self.layoutOptionCaseCount
         let count = switch selection {
         case .everyCase: others + Self.rareShapeCaseCount
@@ -103,7 +103,7 @@ public struct VerificationSuite: Sendable {
     }
 
     /// The matrix of this size (the part of it `selection` and `shard` take).
-    public func cases() -> [Case] {
+    package func cases() -> [Case] {
         allCases().enumerated().compactMap { index, testCase in shard.contains(index) ? testCase : nil }
     }
 
@@ -164,7 +164,7 @@ public struct VerificationSuite: Sendable {
     /// ones, and ones touching the frames near what the update changed); then each engine is
     /// prepared again with the original description (an engine that held another layout) and
     /// compared once more.
-    public func run(progress: (String) -> Void = { _ in }) -> (counts: Counts, failure: Failure?) {
+    package func run(progress: (String) -> Void = { _ in }) -> (counts: Counts, failure: Failure?) {
         var counts = Counts()
         for testCase in cases() {
             let missing = missingFeatures(EngineFeature.used(by: testCase.description))
@@ -271,9 +271,9 @@ public struct VerificationSuite: Sendable {
         return nil
     }
 
-    /// The features of `used` that the external engine lacks, sorted; none for Masonry's engines.
+    /// The features of `used` that the engine under test lacks, sorted; none for Masonry's engines.
     private func missingFeatures(_ used: Set<EngineFeature>) -> [EngineFeature] {
-        externalEngine?.hello.missingFeatures(among: used) ?? []
+        capabilities?.missingFeatures(among: used) ?? []
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {

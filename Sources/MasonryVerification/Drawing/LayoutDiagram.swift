@@ -4,9 +4,9 @@ import MasonrySupport
 
 /// An SVG that draws the reference's layout and the engine under test's side by side, with the
 /// elements whose frames differ filled red, so a mismatch can be seen rather than read.
-public enum LayoutDiagram {
+package enum LayoutDiagram {
     /// Draws the elements that lie in `window` (the whole content when nil).
-    public static func render(_ failure: CheckFailure, window: Rect? = nil) -> String {
+    package static func render(_ failure: CheckFailure, window: Rect? = nil) -> String {
         let reference = failure.referenceElements, candidate = failure.candidateElements
         let key = { (element: LayoutElement) in "\(element.kind) \(element.section) \(element.item)" }
         let referenceFrames = Dictionary(reference.map { (key($0), $0.frame) }, uniquingKeysWith: { first, _ in first })

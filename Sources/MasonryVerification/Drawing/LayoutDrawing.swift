@@ -8,31 +8,31 @@ import MasonrySupport
 /// A drawing holds only the elements inside its window (found with one rect query, so a window
 /// of a 10-million-item layout costs what the window shows), and refuses to draw more than
 /// `maximumElements` of them: a picture is for looking at, never a 100 MB file.
-public struct LayoutDrawing: Sendable {
+package struct LayoutDrawing: Sendable {
     /// The part of the content drawn, in layout coordinates.
-    public var window: Rect
+    package var window: Rect
     /// Everything in the window, in query order.
-    public var elements: [LayoutElement]
-    public var contentSize: Size
+    package var elements: [LayoutElement]
+    package var contentSize: Size
     /// A query rect to outline, and the elements it returned (drawn emphasised).
-    public var query: (rect: Rect, hits: [LayoutElement])?
+    package var query: (rect: Rect, hits: [LayoutElement])?
     /// The frames of the stamps that meet the window (`frame(ofStamp:inSection:)`), by section.
-    public var stamps: [(section: Int, frame: Rect)]
+    package var stamps: [(section: Int, frame: Rect)]
 
     /// Most elements one drawing holds.
-    public static let maximumElements = 20_000
+    package static let maximumElements = 20_000
     /// The picture's width in pixels for a vertical layout (its height for a horizontal one).
     static let pictureSpan = 600.0
 
     /// Why a drawing was refused.
-    public struct Refusal: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct Refusal: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The elements of `engine` inside `window` (the whole content when nil), with `query`'s answer
     /// when given. O(log n + k) for k elements in the window. Throws when the window holds more
     /// than `maximumElements` elements.
-    public init(_ engine: some LayoutEngine, window: Rect? = nil, query: Rect? = nil) throws(Refusal) {
+    package init(_ engine: some LayoutEngine, window: Rect? = nil, query: Rect? = nil) throws(Refusal) {
         contentSize = engine.contentSize
         let window = window ?? Rect(x: 0, y: 0, width: max(contentSize.width, 1), height: max(contentSize.height, 1))
         self.window = window
@@ -50,7 +50,7 @@ public struct LayoutDrawing: Sendable {
     }
 
     /// The SVG document. O(elements in the window).
-    public func svg(title: String = "") -> String {
+    package func svg(title: String = "") -> String {
         // The short side spans `pictureSpan` pixels; the long side at most 50 times that.
         let scale = min(Self.pictureSpan / max(min(window.width, window.height), 1e-9),
                         50 * Self.pictureSpan / max(window.width, window.height, 1e-9))

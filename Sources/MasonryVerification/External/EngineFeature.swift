@@ -30,7 +30,7 @@ public enum EngineFeature: String, CaseIterable, Hashable, Sendable, Comparable 
     /// Whether a layout or a case that uses it cannot be checked on an engine without it. The
     /// query options and batches are not: the tool answers them as `LayoutEngine`'s default
     /// implementations do for an engine that lacks them (`ExternalLayoutEngine`).
-    public var skipsWhenUnsupported: Bool {
+    package var skipsWhenUnsupported: Bool {
         switch self {
         case .batchUpdates, .pinHeaders, .openEdges: false
         default: true
@@ -42,7 +42,7 @@ public enum EngineFeature: String, CaseIterable, Hashable, Sendable, Comparable 
     /// The features whose absence makes a check skip `chain`: the fields of every description it
     /// lays out (each scenario's first, and each its updates make) and its update kinds.
     /// O(items × updates) for the descriptions the updates make.
-    public static func used(by chain: ScenarioChain) -> Set<EngineFeature> {
+    package static func used(by chain: ScenarioChain) -> Set<EngineFeature> {
         var features: Set<EngineFeature> = []
         for scenario in chain.scenarios {
             var description = scenario.description
@@ -58,7 +58,7 @@ public enum EngineFeature: String, CaseIterable, Hashable, Sendable, Comparable 
     }
 
     /// The fields `description` gives values other than their defaults. O(sections + spans).
-    public static func used(by description: LayoutDescription) -> Set<EngineFeature> {
+    package static func used(by description: LayoutDescription) -> Set<EngineFeature> {
         var features: Set<EngineFeature> = []
         func use(_ feature: EngineFeature, if condition: Bool) { if condition { features.insert(feature) } }
         use(.placement, if: description.placement != .shortestColumn)
@@ -79,7 +79,7 @@ public enum EngineFeature: String, CaseIterable, Hashable, Sendable, Comparable 
 
     /// The fields a section gives: the tool writes each that is set, so an engine without the
     /// field must not be sent it. O(spans).
-    public static func used(by section: SectionDescription) -> Set<EngineFeature> {
+    package static func used(by section: SectionDescription) -> Set<EngineFeature> {
         var features: Set<EngineFeature> = []
         func use(_ feature: EngineFeature, if condition: Bool) { if condition { features.insert(feature) } }
         if case .adaptive(_, let maxColumns) = section.columnCount {
@@ -103,7 +103,7 @@ public enum EngineFeature: String, CaseIterable, Hashable, Sendable, Comparable 
     }
 
     /// An update's kind, and the fields it carries: spans, unmeasured heights, an inserted section's.
-    public static func used(by update: LayoutUpdate) -> Set<EngineFeature> {
+    package static func used(by update: LayoutUpdate) -> Set<EngineFeature> {
         var features: Set<EngineFeature> = update.carriesItemSpans ? [.itemSpans] : []
         switch update {
         case .appendItems: features.insert(.appendItems)
@@ -121,7 +121,7 @@ public enum EngineFeature: String, CaseIterable, Hashable, Sendable, Comparable 
     }
 
     /// A query's options.
-    public static func used(by query: LayoutQuery) -> Set<EngineFeature> {
+    package static func used(by query: LayoutQuery) -> Set<EngineFeature> {
         var features: Set<EngineFeature> = []
         if query.pinningHeaders { features.insert(.pinHeaders) }
         if query.edges == .open { features.insert(.openEdges) }

@@ -4,17 +4,17 @@ import MasonryLayout
 /// An external engine's answer to `hello` (<doc:EngineProtocol>, "The hello answer"): its name,
 /// the layout format it implements, the features of that format it lacks, and whether it
 /// times its own work.
-public struct EngineHello: Equatable, Sendable {
+package struct EngineHello: Equatable, Sendable {
     /// The engine's name (with a version), for findings and result files.
-    public var engine: String
+    package var engine: String
     /// The layout format version it implements, 1...3: a later format's features are unsupported.
-    public var format: Int
+    package var format: Int
     /// The features it declared unsupported, besides those of later formats.
-    public var declaredUnsupported: Set<EngineFeature>
+    package var declaredUnsupported: Set<EngineFeature>
     /// Whether its answers carry `nanoseconds`.
-    public var timesItsWork: Bool
+    package var timesItsWork: Bool
 
-    public init(engine: String, format: Int = 3, declaredUnsupported: Set<EngineFeature> = [], timesItsWork: Bool = false) {
+    package init(engine: String, format: Int = 3, declaredUnsupported: Set<EngineFeature> = [], timesItsWork: Bool = false) {
         self.engine = engine
         self.format = format
         self.declaredUnsupported = declaredUnsupported
@@ -53,18 +53,18 @@ public struct EngineHello: Equatable, Sendable {
     }
 
     /// Whether the engine has `feature`: of its format, and not declared unsupported.
-    public func supports(_ feature: EngineFeature) -> Bool {
+    package func supports(_ feature: EngineFeature) -> Bool {
         feature.format <= format && !declaredUnsupported.contains(feature)
     }
 
     /// The features of `chain` that make a check skip it on this engine (empty: it can be checked).
-    public func missingFeatures(of chain: ScenarioChain) -> [EngineFeature] {
+    package func missingFeatures(of chain: ScenarioChain) -> [EngineFeature] {
         missingFeatures(among: EngineFeature.used(by: chain))
     }
 
     /// The features of `used` (a layout's, an update's) that make a check or a benchmark skip
     /// it on this engine, sorted by name.
-    public func missingFeatures(among used: Set<EngineFeature>) -> [EngineFeature] {
+    package func missingFeatures(among used: Set<EngineFeature>) -> [EngineFeature] {
         used.filter { $0.skipsWhenUnsupported && !supports($0) }.sorted()
     }
 }

@@ -2,7 +2,7 @@
 import MasonryLayout
 
 /// The version of the engine protocol this tool speaks (<doc:EngineProtocol>).
-public let engineProtocolVersion = 1
+package let engineProtocolVersion = 1
 
 /// One request of the engine protocol, written as one line of JSON.
 enum EngineRequest {

@@ -5,16 +5,16 @@ import MasonrySupport
 
 /// What went wrong with an external engine during a check (it died, answered nothing in time,
 /// answered what is not the protocol's): a finding of that check, with its standard error's last lines.
-public struct EngineFault: Error, Equatable, Sendable, CustomStringConvertible {
-    public var kind: CheckFailure.Kind
-    public var message: String
-    public var description: String { message }
+package struct EngineFault: Error, Equatable, Sendable, CustomStringConvertible {
+    package var kind: CheckFailure.Kind
+    package var message: String
+    package var description: String { message }
 }
 
 /// Why an external engine cannot be used at all (the command is not there, its hello is not
 /// this protocol's): the commands end with exit status 2 and this line.
-public struct EngineStartError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct EngineStartError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 }
 
 /// An engine program and the conversation with it (<doc:EngineProtocol>): started and greeted
@@ -26,17 +26,17 @@ public struct EngineStartError: Error, Sendable, CustomStringConvertible {
 /// The program holds one layout; `ExternalLayoutEngine` values name theirs by a version, and one
 /// whose layout the program no longer holds prepares it again first (`holding`). A lock makes
 /// each exchange whole; the checks drive one engine at a time.
-public final class ExternalEngineProcess: @unchecked Sendable {
+package final class ExternalEngineProcess: @unchecked Sendable {
     /// The command as given, for messages.
-    public let command: String
+    package let command: String
     /// What the engine said of itself when it first started.
-    public let hello: EngineHello
+    package let hello: EngineHello
     /// The longest a request may go unanswered, in seconds.
-    public let timeLimit: Double
+    package let timeLimit: Double
     /// The engine's own time for the last request, when its answer carried `nanoseconds`.
-    public private(set) var lastNanoseconds: Int64?
+    package private(set) var lastNanoseconds: Int64?
     /// Times the program was started (the first, then once after each fault).
-    public private(set) var starts = 0
+    package private(set) var starts = 0
 
     private let executable: String
     private let arguments: [String]
@@ -59,7 +59,7 @@ public final class ExternalEngineProcess: @unchecked Sendable {
 
     /// Starts `command` (split as a shell splits words, the first looked up on PATH) and reads
     /// its hello. Throws when it does not start or its hello is not this protocol's.
-    public init(command: String, tool: String = "masonry", timeLimit: Double = 10, ownProcessGroup: Bool = true) throws(EngineStartError) {
+    package init(command: String, tool: String = "masonry", timeLimit: Double = 10, ownProcessGroup: Bool = true) throws(EngineStartError) {
         self.command = command
         self.tool = tool
         self.timeLimit = timeLimit
@@ -163,12 +163,12 @@ public final class ExternalEngineProcess: @unchecked Sendable {
     }
 
     /// Whether a fault waits for `takeFault()`.
-    public var hasFault: Bool {
+    package var hasFault: Bool {
         lock.withLock { fault != nil }
     }
 
     /// The first fault since the last call, which it clears: the next request starts the program again.
-    public func takeFault() -> EngineFault? {
+    package func takeFault() -> EngineFault? {
         lock.withLock {
             defer { fault = nil }
             return fault

@@ -17,14 +17,14 @@ import MasonryLayout
 /// history (not `remeasure: "keepColumns"`, whose engines the checks never copy). When the
 /// program fails, calls answer nothing (empty, nil, zero) and `process.takeFault()` says why.
 /// Each call costs a round trip through the pipe (tens of microseconds) plus the program's work.
-public struct ExternalLayoutEngine: LayoutEngine {
-    public let process: ExternalEngineProcess
-    public private(set) var layoutDescription: LayoutDescription
+package struct ExternalLayoutEngine: LayoutEngine {
+    package let process: ExternalEngineProcess
+    package private(set) var layoutDescription: LayoutDescription
     /// The version of this value's layout (`ExternalEngineProcess.exchange`).
     private var version: Int
 
     /// Prepares `description` on the program.
-    public init(_ description: LayoutDescription, process: ExternalEngineProcess) {
+    package init(_ description: LayoutDescription, process: ExternalEngineProcess) {
         self.process = process
         layoutDescription = description
         version = 0
@@ -33,26 +33,26 @@ public struct ExternalLayoutEngine: LayoutEngine {
 
     /// The factory the checks call: every engine they make is a layout of `process`'s program
     /// (the thread count is the program's business).
-    public static func factory(_ process: ExternalEngineProcess) -> EngineFactory {
+    package static func factory(_ process: ExternalEngineProcess) -> EngineFactory {
         { description, _ in ExternalLayoutEngine(description, process: process) }
     }
 
-    public mutating func prepare(_ description: LayoutDescription) {
+    package mutating func prepare(_ description: LayoutDescription) {
         layoutDescription = description
         version = process.nextVersion()
         guard let answer = process.prepare(description, as: version) else { return }
         Self.expectOK(answer, to: "prepare", process)
     }
 
-    public var contentSize: Size {
+    package var contentSize: Size {
         read(.contentSize) { answer throws(MalformedAnswer) in try answer.size() } ?? Size(width: 0, height: 0)
     }
 
-    public func elements(in rect: Rect) -> [LayoutElement] {
+    package func elements(in rect: Rect) -> [LayoutElement] {
         query(LayoutQuery(rect))
     }
 
-    public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
+    package func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
         let hello = process.hello
         guard (!pinningHeaders || hello.supports(.pinHeaders)) && (edges == .closed || hello.supports(.openEdges)) else {
             return elementsByDefault(in: rect, edges: edges, pinningHeaders: pinningHeaders)
@@ -60,24 +60,24 @@ public struct ExternalLayoutEngine: LayoutEngine {
         return query(LayoutQuery(rect, edges: edges, pinningHeaders: pinningHeaders))
     }
 
-    public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
+    package func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? {
         frame(.frameOfItem(indexPath))
     }
 
-    public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
+    package func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
         kind == .item ? nil : frame(.frameOfSupplementary(kind, section: section))
     }
 
-    public func frame(ofStamp stamp: Int, inSection section: Int) -> Rect? {
+    package func frame(ofStamp stamp: Int, inSection section: Int) -> Rect? {
         // Without stamps a layout has none (the checks skip layouts with stamps on such an engine).
         process.hello.supports(.stamps) ? frame(.frameOfStamp(stamp, section: section)) : nil
     }
 
-    public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
+    package mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         try apply(contentsOf: [update])
     }
 
-    public mutating func apply(contentsOf updates: [LayoutUpdate]) throws(LayoutError) {
+    package mutating func apply(contentsOf updates: [LayoutUpdate]) throws(LayoutError) {
         // The format's verdict and the description after the updates, to throw the reference's
         // own error when the program refuses too.
         var updated = layoutDescription

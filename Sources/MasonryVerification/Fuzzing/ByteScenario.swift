@@ -7,7 +7,7 @@ import MasonryLayout
 /// back to simpler ones); running out of bytes reads zeros. Format v3 (unmeasured items,
 /// measuring updates, anchors) comes from the bytes after the rest (`formatV3(of:…)`), and its
 /// layout options from the bytes after those (`layoutOptions(of:)`).
-public struct ByteScenario {
+package struct ByteScenario {
     private var bytes: [UInt8]
     private var position = 0
 
@@ -27,7 +27,7 @@ public struct ByteScenario {
     static let heights: [Double] = [0, 1, 2, 3, 100, 150, 200, 249, 0.1, 0.25, .leastNonzeroMagnitude, 2.2250738585072014e-308, 1e15, 1e12, -0.0, 17.5, 333.3]
 
     /// The scenario the bytes describe, and a thread count (1, 2 or 8).
-    public static func scenario(from data: some Collection<UInt8>) -> (scenario: LayoutScenario, threads: Int) {
+    package static func scenario(from data: some Collection<UInt8>) -> (scenario: LayoutScenario, threads: Int) {
         var reader = ByteScenario(Array(data))
         let width = reader.pick(widths)
         let placement: Placement = reader.next() % 2 == 0 ? .shortestColumn : .roundRobin

@@ -29,8 +29,8 @@ struct CaseFinding: Sendable {
 }
 
 /// Why the fuzzer could not run.
-public struct FuzzerError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct FuzzerError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 }
 
 /// Runs everything in this process, with a checker: fast, and the only way to check engines

@@ -4,7 +4,7 @@ import MasonryWorkloads
 
 /// Features of a fuzz case that faults hide behind, to measure how often the generator makes
 /// each one (`masonry fuzz --distribution N`, the tables of MasonryLayout.docc/Verification.md).
-public enum FuzzCaseFeature: String, CaseIterable, Sendable {
+package enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case subnormalHeaderOrFooter = "a subnormal header or footer height"
     case hugeHeaderOrFooter = "a huge (>= 1e12) header or footer height"
     case subnormalInsetOrSpacing = "a subnormal or tiny (<= 1e-300) inset or spacing"
@@ -104,7 +104,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case insertSectionWithWeights = "an accepted insertSection of a section with columnWeights"
 
     /// Whether case `chain`, run on `threads` threads, has the feature.
-    public func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {
+    package func isPresent(in chain: ScenarioChain, threads: Int) -> Bool {
         let descriptions = chain.scenarios.map(\.description)
         let sections = descriptions.flatMap(\.sections)
         let lengths = { (section: SectionDescription) in
@@ -290,7 +290,7 @@ public enum FuzzCaseFeature: String, CaseIterable, Sendable {
 
     /// The share of cases `0..<count` of a run with `seed` (thread counts `threads`, taken in
     /// turn) that have each feature.
-    public static func distribution(seed: UInt64, cases count: Int, threads: [Int]) -> [(FuzzCaseFeature, Double)] {
+    package static func distribution(seed: UInt64, cases count: Int, threads: [Int]) -> [(FuzzCaseFeature, Double)] {
         var found = [FuzzCaseFeature: Int]()
         for index in 0..<count {
             let (_, chain, caseThreads) = Fuzzer.fuzzCase(seed: seed, index: index, threads: threads)

@@ -20,7 +20,7 @@ extension Fuzzer {
     /// (`RandomLayoutGenerator.withColumnOptions`) and items flowing from the end
     /// (`withLayoutOptions`); anchor steps, taken before updates and restored after them
     /// (`AnchorStepDraws`).
-    public static func scenario(seed: UInt64) -> ScenarioChain {
+    package static func scenario(seed: UInt64) -> ScenarioChain {
         var generator = FuzzCaseGenerator(seed: seed)
         return generator.chain()
     }

@@ -11,32 +11,32 @@ import MasonryWorkloads
 /// then shrunk to a small reproducer within its own time budget. The same seed gives the same
 /// sequence of cases; several jobs run them side by side (`jobs`), and a shard runs every N-th
 /// of them (`shard`), so that machines split one campaign.
-public struct Fuzzer: Sendable {
+package struct Fuzzer: Sendable {
     /// The seed, the budgets, the thread counts and where cases run.
-    public struct Configuration: Sendable {
-        public var seed: UInt64 = 1
+    package struct Configuration: Sendable {
+        package var seed: UInt64 = 1
         /// Stop looking for failures after this long (seconds)…
-        public var seconds: Double? = 60
+        package var seconds: Double? = 60
         /// …or after this many cases, whichever comes first.
-        public var maximumCases: Int?
+        package var maximumCases: Int?
         /// Thread counts, taken in turn from case to case.
-        public var threads: [Int] = [1, 2, 3, 8]
+        package var threads: [Int] = [1, 2, 3, 8]
         /// Shrinking's own budget (seconds); 0 reports a failing case as it is.
-        public var shrinkSeconds: Double = 60
+        package var shrinkSeconds: Double = 60
         /// The check, when cases run in this process.
-        public var checker = ScenarioChecker(minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
+        package var checker = ScenarioChecker(minimumItemsForThreads: ScenarioChecker.fuzzingMinimumItemsForThreads)
         /// Run cases in a worker process started with this command, so that a case that crashes
         /// or hangs is a finding rather than the end of the run; nil runs them in this process.
-        public var worker: WorkerCommand?
+        package var worker: WorkerCommand?
         /// Cases run side by side: each job has its own worker (or, in this process, its own
         /// thread) and takes blocks of cases in turn (`CaseDealer`).
-        public var jobs = 1
+        package var jobs = 1
         /// The part of the seed's cases this run takes: every `shard.count`-th from `shard.number`.
-        public var shard = Shard.whole
+        package var shard = Shard.whole
         /// With an external engine (`--engine-command`), its request time limit (nil: Masonry's
         /// engines). The worker times each request itself, so a hang is a request unanswered;
         /// the whole case's limit is only a backstop (`caseTimeLimitFloor`).
-        public var engineTimeLimit: Double?
+        package var engineTimeLimit: Double?
 
         /// The least a case or a shrinking candidate may take before the worker counts as hanging:
         /// with an external engine 30 of its request limits, since a large case of a slow engine
@@ -44,49 +44,49 @@ public struct Fuzzer: Sendable {
         /// takes long without hanging.
         var caseTimeLimitFloor: Double? { engineTimeLimit.map { 30 * $0 } }
 
-        public init() {}
+        package init() {}
     }
 
     /// A failing case: the original, its shrunk reproducer and what failed.
-    public struct Failure: Sendable {
+    package struct Failure: Sendable {
         /// The case's own seed: `Fuzzer.scenario(seed:)` of it rebuilds the case.
-        public var caseSeed: UInt64
-        public var original: ScenarioChain
+        package var caseSeed: UInt64
+        package var original: ScenarioChain
         /// The reproducer, with its thread count in `threads`.
-        public var shrunk: ScenarioChain
-        public var threads: Int
+        package var shrunk: ScenarioChain
+        package var threads: Int
         /// The shrunk chain's failure.
-        public var failure: CheckFailure
+        package var failure: CheckFailure
         /// Candidates the shrinker checked, the time it took, and whether its budget ran out first.
-        public var shrinkChecks = 0
-        public var shrinkSeconds = 0.0
-        public var shrinkingStoppedEarly = false
+        package var shrinkChecks = 0
+        package var shrinkSeconds = 0.0
+        package var shrinkingStoppedEarly = false
         /// When the case crashed or hung in the description parser rather than in an engine: the input.
-        public var parserInput: [UInt8]?
+        package var parserInput: [UInt8]?
         /// When a crash or timeout did not happen again on replay (the reproducer is then the case as it was).
-        public var didNotRecur = false
+        package var didNotRecur = false
     }
 
     /// What a run did: cases, parser inputs, time, and the failure if one was found.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Cases run (this shard's); when a case failed, the cases up to and including it.
-        public var cases: Int
-        public var parserInputs: Int
+        package var cases: Int
+        package var parserInputs: Int
         /// Time spent running cases (shrinking not included).
-        public var seconds: Double
-        public var failure: Failure?
+        package var seconds: Double
+        package var failure: Failure?
         /// Worker processes started (0 in this process).
-        public var workerStarts: Int
+        package var workerStarts: Int
         /// Cases not checked because they use features the external engine lacks (counted in
         /// `cases`), and how many used each such feature.
-        public var skippedCases = 0
-        public var skippedByFeature: [EngineFeature: Int] = [:]
+        package var skippedCases = 0
+        package var skippedByFeature: [EngineFeature: Int] = [:]
 
-        public var casesPerSecond: Double { seconds > 0 ? Double(cases) / seconds : 0 }
+        package var casesPerSecond: Double { seconds > 0 ? Double(cases) / seconds : 0 }
     }
 
     /// What a run reports while it runs.
-    public enum Event {
+    package enum Event {
         /// About once a second: cases so far and seconds elapsed.
         case progress(cases: Int, seconds: Double)
         /// A case failed (before any shrinking).
@@ -105,16 +105,16 @@ public struct Fuzzer: Sendable {
     /// small candidate that does not hang takes.
     static let shrinkingTimeLimit = 0.5
 
-    public let configuration: Configuration
+    package let configuration: Configuration
 
-    public init(_ configuration: Configuration) {
+    package init(_ configuration: Configuration) {
         self.configuration = configuration
     }
 
     /// Runs until the time or case budget is spent or a case fails, then shrinks the failure (the
     /// lowest failing case of those run: with a case budget, the same one for any number of jobs).
     /// Throws only when a worker process cannot be started or answers nonsense.
-    public func run(_ report: (Event) -> Void = { _ in }) throws(FuzzerError) -> Outcome {
+    package func run(_ report: (Event) -> Void = { _ in }) throws(FuzzerError) -> Outcome {
         let start = ContinuousClock.now
         let deadline = configuration.seconds.map { start + .seconds($0) } ?? start + .seconds(1e9)
         let jobs = max(1, configuration.jobs)

@@ -26,9 +26,9 @@ import MasonryWorkloads
 /// query or anchor step was at is tried again with queries touching every frame, or anchor steps at
 /// every item, of the smaller layout. Rounds repeat until one changes nothing, the
 /// deadline passes or the check budget is spent; the smallest failing chain so far is the answer.
-public struct ScenarioShrinker {
+package struct ScenarioShrinker {
     /// What a candidate did.
-    public enum Verdict {
+    package enum Verdict {
         case fails(CheckFailure)
         case passes
         /// The time ran out before the candidate finished: shrinking stops.
@@ -36,30 +36,30 @@ public struct ScenarioShrinker {
     }
 
     /// The smallest failing chain found, and how the search went.
-    public struct Outcome {
-        public var chain: ScenarioChain
-        public var threads: Int
+    package struct Outcome {
+        package var chain: ScenarioChain
+        package var threads: Int
         /// The failure of `chain` on `threads` threads.
-        public var failure: CheckFailure
+        package var failure: CheckFailure
         /// Candidates checked.
-        public var checks: Int
+        package var checks: Int
         /// Whether the deadline or the check budget ended the search before it was done.
-        public var stoppedEarly: Bool
+        package var stoppedEarly: Bool
     }
 
     /// Stop by this time (nil: no deadline).
-    public var deadline: ContinuousClock.Instant?
+    package var deadline: ContinuousClock.Instant?
     /// Stop after this many candidate checks.
-    public var maximumChecks: Int
+    package var maximumChecks: Int
 
-    public init(deadline: ContinuousClock.Instant? = nil, maximumChecks: Int = 100_000) {
+    package init(deadline: ContinuousClock.Instant? = nil, maximumChecks: Int = 100_000) {
         self.deadline = deadline
         self.maximumChecks = maximumChecks
     }
 
     /// Shrinks `chain`, which fails with `failure` on `threads` threads. `test` runs a candidate;
     /// `progress` hears of each smaller failing chain.
-    public func shrink(_ chain: ScenarioChain, threads: Int, failure: CheckFailure,
+    package func shrink(_ chain: ScenarioChain, threads: Int, failure: CheckFailure,
                        progress: (Outcome) -> Void = { _ in },
                        test: (ScenarioChain, Int) -> Verdict) -> Outcome {
         withoutActuallyEscaping(progress) { progress in

@@ -9,17 +9,17 @@ import MasonryLayout
 /// [{"viewport": [x, y, width, height], "afterUpdates": k}, ...], "threads": [1, 2]}`; `updates`,
 /// `queries`, `anchors` and `threads` default to empty. The updates are not checked against the
 /// description when read (a scenario may hold updates that must be refused).
-public struct LayoutScenario: Hashable, Sendable {
-    public var description: LayoutDescription
-    public var updates: [LayoutUpdate]
-    public var queries: [LayoutQuery]
+package struct LayoutScenario: Hashable, Sendable {
+    package var description: LayoutDescription
+    package var updates: [LayoutUpdate]
+    package var queries: [LayoutQuery]
     /// Anchors taken after some of the updates and restored after the last (`ScenarioAnchor`);
     /// each `afterUpdates` at most `updates.count`.
-    public var anchors: [ScenarioAnchor]
+    package var anchors: [ScenarioAnchor]
     /// Thread counts to run the optimized engine with (empty: the reader's choice).
-    public var threads: [Int]
+    package var threads: [Int]
 
-    public init(description: LayoutDescription, updates: [LayoutUpdate] = [], queries: [LayoutQuery] = [],
+    package init(description: LayoutDescription, updates: [LayoutUpdate] = [], queries: [LayoutQuery] = [],
                 anchors: [ScenarioAnchor] = [], threads: [Int] = []) {
         self.description = description
         self.updates = updates
@@ -29,12 +29,12 @@ public struct LayoutScenario: Hashable, Sendable {
     }
 
     /// A scenario whose queries are all closed and unpinned, as format v1 scenarios hold them.
-    public init(description: LayoutDescription, updates: [LayoutUpdate] = [], queries rects: [Rect], threads: [Int] = []) {
+    package init(description: LayoutDescription, updates: [LayoutUpdate] = [], queries rects: [Rect], threads: [Int] = []) {
         self.init(description: description, updates: updates, queries: rects.map { LayoutQuery($0) }, threads: threads)
     }
 
     /// Reads a scenario document. O(n) in its size.
-    public init(json: some Collection<UInt8>) throws(LayoutError) {
+    package init(json: some Collection<UInt8>) throws(LayoutError) {
         let root = try JSONObjectReader(JSONParser.parse(json), at: "")
         guard let descriptionValue = root.optional("description") else {
             throw LayoutError(.missingField, at: "description", "is required")
@@ -72,7 +72,7 @@ public struct LayoutScenario: Hashable, Sendable {
 
     /// The scenario as JSON, numbers in Swift's shortest round-trip form (read back bit for bit);
     /// `anchors` only when there are some, so a scenario without them reads as before.
-    public func jsonText() -> String {
+    package func jsonText() -> String {
         let updateTexts = updates.map { "\n  \($0.jsonText())" }.joined(separator: ",")
         let queryTexts = queries.map { $0.jsonText() }.joined(separator: ",")
         let anchorTexts = anchors.isEmpty ? "" : "\n\"anchors\":[\(anchors.map { $0.jsonText() }.joined(separator: ","))],"
@@ -82,7 +82,7 @@ public struct LayoutScenario: Hashable, Sendable {
     /// The scenario without the updates in `range`; an anchor taken after some of them is then
     /// taken where they were, one taken after them that many updates earlier (so each stays at
     /// most the update count). O(updates + anchors).
-    public func removingUpdates(in range: Range<Int>) -> LayoutScenario {
+    package func removingUpdates(in range: Range<Int>) -> LayoutScenario {
         var scenario = self
         scenario.updates.removeSubrange(range)
         for index in scenario.anchors.indices {

@@ -10,14 +10,14 @@ import MasonryLayout
 ///
 /// JSON: `{"viewport": [x, y, width, height], "afterUpdates": k}`, `afterUpdates` in
 /// `0...updates.count`, 0 when left out.
-public struct ScenarioAnchor: Hashable, Sendable {
+package struct ScenarioAnchor: Hashable, Sendable {
     /// The viewport whose anchor is taken.
-    public var viewport: Rect
+    package var viewport: Rect
     /// How many of the scenario's updates are applied when the anchor is taken.
-    public var afterUpdates: Int
+    package var afterUpdates: Int
 
     /// `afterUpdates` must be >= 0 (and, for a scenario to read back, at most its update count).
-    public init(viewport: Rect, afterUpdates: Int = 0) {
+    package init(viewport: Rect, afterUpdates: Int = 0) {
         precondition(afterUpdates >= 0, "an anchor is taken after 0 or more updates")
         self.viewport = viewport
         self.afterUpdates = afterUpdates

@@ -8,22 +8,22 @@ import MasonryLayout
 ///
 /// Its file is a scenario file (MasonryLayout.docc/ScenarioFiles.md) when there is one scenario, and a
 /// JSON array of scenarios otherwise; the first scenario's `threads` apply to the whole chain.
-public struct ScenarioChain: Hashable, Sendable {
+package struct ScenarioChain: Hashable, Sendable {
     /// At least one.
-    public private(set) var scenarios: [LayoutScenario]
+    package private(set) var scenarios: [LayoutScenario]
 
-    public init(_ scenario: LayoutScenario) {
+    package init(_ scenario: LayoutScenario) {
         scenarios = [scenario]
     }
 
     /// `scenarios` must not be empty.
-    public init(_ scenarios: [LayoutScenario]) {
+    package init(_ scenarios: [LayoutScenario]) {
         precondition(!scenarios.isEmpty, "a chain needs at least one scenario")
         self.scenarios = scenarios
     }
 
     /// Thread counts to run the optimized engine with (empty: the reader's choice).
-    public var threads: [Int] {
+    package var threads: [Int] {
         get { scenarios[0].threads }
         set {
             for index in scenarios.indices { scenarios[index].threads = index == 0 ? newValue : [] }
@@ -31,7 +31,7 @@ public struct ScenarioChain: Hashable, Sendable {
     }
 
     /// Items in every description plus the items the updates add: the size of a reproducer.
-    public var totalItems: Int { scenarios.reduce(0) { $0 + $1.totalItems } }
+    package var totalItems: Int { scenarios.reduce(0) { $0 + $1.totalItems } }
 
     /// Replaces scenario `index` (for the shrinker).
     mutating func replace(_ index: Int, with scenario: LayoutScenario) {
@@ -48,7 +48,7 @@ public struct ScenarioChain: Hashable, Sendable {
 
     /// Reads a scenario file or a JSON array of them; an error names the field, prefixed with the
     /// array index (`[1].description.width`). O(n) in the size of the document.
-    public init(json bytes: some Collection<UInt8>) throws(LayoutError) {
+    package init(json bytes: some Collection<UInt8>) throws(LayoutError) {
         let bytes = Array(bytes)
         guard let first = bytes.firstIndex(where: { !Self.isWhitespace($0) }), bytes[first] == UInt8(ascii: "[") else {
             self.init(try LayoutScenario(json: bytes))
@@ -68,7 +68,7 @@ public struct ScenarioChain: Hashable, Sendable {
 
     /// The chain as a scenario file, or a JSON array of scenario files; numbers in Swift's
     /// shortest round-trip form (read back bit for bit).
-    public func jsonText() -> String {
+    package func jsonText() -> String {
         guard scenarios.count > 1 else { return scenarios[0].jsonText() }
         return "[" + scenarios.map { $0.jsonText().dropLast() }.joined(separator: ",\n") + "]\n"
     }
@@ -118,7 +118,7 @@ public struct ScenarioChain: Hashable, Sendable {
 
 extension LayoutScenario {
     /// Items in the description plus items the updates add: the size of a reproducer.
-    public var totalItems: Int {
+    package var totalItems: Int {
         description.itemCount + updates.reduce(0) { total, update in
             switch update {
             case .appendItems(_, let heights, _), .insertItems(_, _, let heights, _): total + heights.count

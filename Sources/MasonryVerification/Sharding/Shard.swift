@@ -33,23 +33,23 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(number)/\(count)" }
 
     /// The campaign's index of this shard's `ordinal`-th case (from 0). O(1).
-    public func caseIndex(ofOrdinal ordinal: Int) -> Int {
+    package func caseIndex(ofOrdinal ordinal: Int) -> Int {
         number - 1 + ordinal * count
     }
 
     /// The ordinal in this shard (from 0) of the campaign's case `index`, one of its own:
     /// the inverse of `caseIndex(ofOrdinal:)`. O(1).
-    public func ordinal(ofCaseIndex index: Int) -> Int {
+    package func ordinal(ofCaseIndex index: Int) -> Int {
         (index - (number - 1)) / count
     }
 
     /// Whether the campaign's case `index` is this shard's. O(1).
-    public func contains(_ index: Int) -> Bool {
+    package func contains(_ index: Int) -> Bool {
         index % count == number - 1
     }
 
     /// How many of a campaign's first `total` cases are this shard's. O(1).
-    public func caseCount(of total: Int) -> Int {
+    package func caseCount(of total: Int) -> Int {
         total >= number ? (total - number) / count + 1 : 0
     }
 }

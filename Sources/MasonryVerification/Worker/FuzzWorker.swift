@@ -10,9 +10,9 @@ import Foundation
 /// itself): runs the cases and checks the supervisor asks for (`WorkerProtocol`) and answers
 /// after each, so that a case that traps, hangs or exhausts memory takes down only this process
 /// and the supervisor knows which case it was.
-public enum FuzzWorker {
+package enum FuzzWorker {
     /// Serves requests from `input` until it closes, answering on `output`.
-    public static func serve(checker: ScenarioChecker, input: Int32 = 0, output: Int32 = 1) {
+    package static func serve(checker: ScenarioChecker, input: Int32 = 0, output: Int32 = 1) {
         exitWhenOrphaned()
         var reader = DescriptorReader(input)
         func send(_ words: [String], payload: [UInt8]? = nil) {
@@ -69,7 +69,7 @@ public enum FuzzWorker {
     /// Caps this process's address space, so that a case that allocates without end fails an
     /// allocation (a crash the supervisor reports) instead of pushing the machine into swap.
     /// Linux only (macOS does not enforce the limit).
-    public static func limitMemory(megabytes: Int) {
+    package static func limitMemory(megabytes: Int) {
         let bytes = rlim_t(megabytes) << 20
         var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
         #if canImport(Glibc)

@@ -9,8 +9,8 @@ import MasonryLayout
 /// The optimized engine with a fault that takes its process down: for the verifier's own tests
 /// of crash-safe fuzzing only (`masonry fuzz --planted-fault`, an internal option). The frames
 /// are the optimized engine's; the fault fires on one kind of input, as a real bug would.
-public struct ProcessFaultEngine: LayoutEngine {
-    public enum Fault: String, CaseIterable, Sendable {
+package struct ProcessFaultEngine: LayoutEngine {
+    package enum Fault: String, CaseIterable, Sendable {
         /// Traps (an array index out of range) when a section's items reach a ninth column, like
         /// an eight-lane kernel given nine columns.
         case trap
@@ -20,42 +20,42 @@ public struct ProcessFaultEngine: LayoutEngine {
         case memory
     }
 
-    public let fault: Fault
+    package let fault: Fault
     private var inner: OptimizedLayoutEngine
     /// Keep the faults' work observable, so that the optimizer cannot drop it.
     private var laneTotal = 0.0
     private var hoard: [[UInt8]] = []
 
-    public static func factory(_ fault: Fault) -> EngineFactory {
+    package static func factory(_ fault: Fault) -> EngineFactory {
         { description, threads in ProcessFaultEngine(fault: fault, description: description, threads: threads) }
     }
 
-    public init(fault: Fault, description: LayoutDescription, threads: Int) {
+    package init(fault: Fault, description: LayoutDescription, threads: Int) {
         self.fault = fault
         inner = OptimizedLayoutEngine(description, threads: threads)
         misbehave(after: nil)
     }
 
-    public var layoutDescription: LayoutDescription { inner.layoutDescription }
-    public var contentSize: Size { inner.contentSize }
-    public func elements(in rect: Rect) -> [LayoutElement] { inner.elements(in: rect) }
+    package var layoutDescription: LayoutDescription { inner.layoutDescription }
+    package var contentSize: Size { inner.contentSize }
+    package func elements(in rect: Rect) -> [LayoutElement] { inner.elements(in: rect) }
     /// The inner engine's own answer: the protocol's default pins headers on a fresh reference
     /// layout of the description, which a `keepColumns` layout (history-dependent) is not.
-    public func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
+    package func elements(in rect: Rect, edges: RectEdges, pinningHeaders: Bool) -> [LayoutElement] {
         inner.elements(in: rect, edges: edges, pinningHeaders: pinningHeaders)
     }
-    public func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? { inner.frame(ofItemAt: indexPath) }
-    public func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
+    package func frame(ofItemAt indexPath: ItemIndexPath) -> Rect? { inner.frame(ofItemAt: indexPath) }
+    package func frame(ofSupplementary kind: ElementKind, inSection section: Int) -> Rect? {
         inner.frame(ofSupplementary: kind, inSection: section)
     }
-    public func frame(ofStamp stamp: Int, inSection section: Int) -> Rect? { inner.frame(ofStamp: stamp, inSection: section) }
+    package func frame(ofStamp stamp: Int, inSection section: Int) -> Rect? { inner.frame(ofStamp: stamp, inSection: section) }
 
-    public mutating func prepare(_ description: LayoutDescription) {
+    package mutating func prepare(_ description: LayoutDescription) {
         inner.prepare(description)
         misbehave(after: nil)
     }
 
-    public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
+    package mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         let before = inner.layoutDescription
         try inner.apply(update)
         if fault == .memory, case .appendItems(let section, let heights, _) = update, !heights.isEmpty,
