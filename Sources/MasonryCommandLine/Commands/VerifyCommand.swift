@@ -63,11 +63,8 @@ enum VerifyCommand: Command {
         progress.finish()
         let seconds = (ContinuousClock.now - started).components
         let engine = external.map { "the engine (\($0.hello.engine))" } ?? "the optimized engine"
-        if !counts.skippedCases.isEmpty || counts.skippedUpdates > 0 {
-            let cases = counts.skippedCases.sorted { $0.key < $1.key }
-                .map { "\($0.key) (\($0.value.map(\.rawValue).joined(separator: ", ")))" }
-            console.output("skipped for features \(engine) lacks: \(cases.count) layouts\(cases.isEmpty ? "" : ": " + cases.joined(separator: "; ")); "
-                           + "\(counts.skippedUpdates) updates\n")
+        if let skipped = counts.skippedSummary {
+            console.output("skipped for features \(engine) lacks: \(skipped)\n")
         }
         console.output("compared \(counts.layouts) layouts on threads \(threads.map(String.init).joined(separator: ",")): "
                        + "\(counts.frames) frames, \(counts.queries) queries, \(counts.updates) updates in \(seconds.seconds) s "

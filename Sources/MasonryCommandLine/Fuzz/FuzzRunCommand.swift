@@ -115,9 +115,9 @@ enum FuzzRunCommand: FuzzForm {
                        + "(\(Int(outcome.casesPerSecond)) cases per second), seed \(configuration.seed)\(shardText); "
                        + "\(runner), \(configuration.jobs) job(s)\n")
         if let engine = checker.externalEngine?.hello.engine {
-            let skipped = outcome.skippedByFeature.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key.rawValue) \($0.value)" }
+            let skipped = outcome.skippedFeaturesSummary
             console.output("engine: \(engine); \(outcome.cases - outcome.skippedCases) cases checked"
-                           + (skipped.isEmpty ? "\n" : ", \(outcome.skippedCases) skipped for features it lacks (\(skipped.joined(separator: ", ")))\n"))
+                           + (skipped.isEmpty ? "\n" : ", \(outcome.skippedCases) skipped for features it lacks (\(skipped))\n"))
         }
         guard let failure = outcome.failure else {
             console.output("no failure\n")

@@ -15,6 +15,7 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     public let skippedCases: Int
     /// Seconds spent running cases, shrinking not included.
     public let seconds: Double
+    private let skippedSummary: String
     /// The first failing case, shrunk: nil when every case checked agreed with the reference.
     public let failure: CandidateFinding?
     /// The failing case's own seed, which names it (as `masonry fuzz` findings do).
@@ -27,6 +28,7 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
         cases = outcome.cases
         skippedByFeature = outcome.skippedByFeature
         skippedCases = outcome.skippedCases
+        skippedSummary = outcome.skippedFeaturesSummary
         seconds = outcome.seconds
         failure = outcome.failure.map { CandidateFinding($0.failure, reproducer: $0.shrunk) }
         failingCaseSeed = outcome.failure?.caseSeed
@@ -34,9 +36,8 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let skipped = skippedByFeature.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
         var lines = ["fuzz \(engine): \(cases) cases in \(SummaryNumber.seconds(seconds)) s, \(cases - skippedCases) checked, "
-                     + "\(skippedCases) skipped\(skipped.isEmpty ? "" : " (\(skipped))")"]
+                     + "\(skippedCases) skipped\(skippedSummary.isEmpty ? "" : " for features it lacks (\(skippedSummary))")"]
         if let failure, let failingCaseSeed, let failingCaseItems {
             lines.append("FAILED: case seed \(failingCaseSeed) (\(failingCaseItems) items), shrunk to \(failure.items) items: \(failure)")
         } else {

@@ -38,6 +38,13 @@ package struct VerificationSuite: Sendable {
         /// lacks, with those features; and updates not applied for the same reason.
         package var skippedCases: [String: [EngineFeature]] = [:]
         package var skippedUpdates = 0
+
+        /// `N layouts: name (features); …; M updates`, or nil when nothing was skipped.
+        package var skippedSummary: String? {
+            guard !skippedCases.isEmpty || skippedUpdates > 0 else { return nil }
+            let cases = skippedCases.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.map(\.rawValue).joined(separator: ", ")))" }
+            return "\(cases.count) layouts\(cases.isEmpty ? "" : ": " + cases.joined(separator: "; ")); \(skippedUpdates) updates"
+        }
     }
 
     /// The first mismatch, with a scenario chain that reproduces it.

@@ -83,6 +83,11 @@ package struct Fuzzer: Sendable {
         package var skippedByFeature: [EngineFeature: Int] = [:]
 
         package var casesPerSecond: Double { seconds > 0 ? Double(cases) / seconds : 0 }
+
+        /// `feature count, …`, the most skipped first: what the engine under test lacked.
+        package var skippedFeaturesSummary: String {
+            skippedByFeature.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+        }
     }
 
     /// What a run reports while it runs.
