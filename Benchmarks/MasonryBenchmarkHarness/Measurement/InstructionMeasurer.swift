@@ -26,6 +26,13 @@ struct InstructionMeasurer: Measurer {
 
     /// One region per repetition, the same queries each time (the first repetition's, so that
     /// counts repeat exactly).
+    ///
+    /// Never inlined (nor `measureLookups`): the counted loop is compiled on its own, so that its
+    /// code depends on the engine's and this function's only, not on what else the benchmark
+    /// runner's specialization holds. Inlined there, runner edits that did not touch the loop
+    /// moved the counts: the peer's viewport and scroll queries +24.8% and +42.2% (2e7c5c7 to
+    /// 7a5d9ef), the optimized lookup 27 to 28 instructions (75aa8d5 to 3f5d64c).
+    @inline(never)
     func measureQueries<Engine: LayoutEngine>(
         _ name: String, on engine: inout Engine, rects: [Rect], count: Int, repetitions: Int, pinsHeaders: Bool
     ) -> BenchmarkRecord {
@@ -44,6 +51,7 @@ struct InstructionMeasurer: Measurer {
     }
 
     /// One region for the whole pass.
+    @inline(never)
     func measureLookups<Engine: LayoutEngine>(
         _ name: String, on engine: inout Engine, paths: [ItemIndexPath], batch: Int
     ) -> (sample: Sample, counters: [String: Double]) {

@@ -18,6 +18,8 @@ struct WallClockMeasurer: Measurer {
 
     /// Each query timed on its own, minus the clock's median cost: a repetition's real time is
     /// the p50, its CPU time the mean per query, its counters the percentiles and `hits`.
+    /// Never inlined, as `InstructionMeasurer`'s: the timed loop's code is its own.
+    @inline(never)
     func measureQueries<Engine: LayoutEngine>(
         _ name: String, on engine: inout Engine, rects: [Rect], count: Int, repetitions: Int, pinsHeaders: Bool
     ) -> BenchmarkRecord {
@@ -46,6 +48,7 @@ struct WallClockMeasurer: Measurer {
 
     /// Lookups take nanoseconds: each sample times a batch and divides; the pass's real time is
     /// the median batch, its CPU time the mean per lookup (the median's cost included).
+    @inline(never)
     func measureLookups<Engine: LayoutEngine>(
         _ name: String, on engine: inout Engine, paths: [ItemIndexPath], batch: Int
     ) -> (sample: Sample, counters: [String: Double]) {
