@@ -32,8 +32,21 @@ final class InstructionCounter {
     /// functions: O(profile lines)).
     @inline(__always)
     func count(_ name: String, calls: Int = 1, _ region: () -> Void) -> Double {
-        masonry_callgrind_begin()
+        begin()
         region()
+        return end(name, calls: calls)
+    }
+
+    /// Starts counting: a region without a closure, for a loop whose code must not depend on
+    /// whether the optimizer inlines one (`InstructionMeasurer.measureLookups`).
+    @inline(__always)
+    func begin() {
+        masonry_callgrind_begin()
+    }
+
+    /// Stops counting and returns the instructions since `begin()`, per call of `calls`, as `count`.
+    @inline(__always)
+    func end(_ name: String, calls: Int) -> Double {
         masonry_callgrind_end()
         masonry_callgrind_dump(name)
         dumps += 1
