@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "MasonryMutation"),
         .executableTarget(name: "MasonryMutationTool", dependencies: ["MasonryMutation", "MasonrySupport"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout", "MasonryWorkloads", "MasonryVerification"]),
-        .testTarget(name: "MasonryVerificationTests", dependencies: ["MasonryVerification", "MasonryLayout", "MasonryWorkloads"]),
+        .testTarget(name: "MasonryVerificationTests", dependencies: ["MasonryVerification", "MasonryLayout", "MasonryWorkloads", "MasonrySupport"]),
         .testTarget(name: "MasonryBenchmarkHarnessTests", dependencies: ["MasonryBenchmarkHarness", "MasonryVerification", "MasonryLayout", "MasonryWorkloads", "MasonrySupport"]),
         .testTarget(name: "MasonryMutationTests", dependencies: ["MasonryMutation"]),
         .testTarget(name: "MasonrySupportTests", dependencies: ["MasonrySupport"]),

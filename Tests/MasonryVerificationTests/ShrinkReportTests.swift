@@ -1,6 +1,7 @@
 // The shrinker's size and time for each planted fault, from its first failure and from a large one: a report, run on request.
 import Foundation
 import MasonryLayout
+import MasonrySupport
 @testable import MasonryVerification
 import Testing
 
@@ -39,7 +40,7 @@ struct ShrinkReportTests {
                 checker.check(candidate, threads: threads).map { .fails($0) } ?? .passes
             }
             rows.append(Self.row(fault, "case \(index)", original: chain.totalItems, shrunk: outcome.chain.totalItems,
-                                 checks: outcome.checks, seconds: Fuzzer.seconds(since: start), stoppedEarly: outcome.stoppedEarly))
+                                 checks: outcome.checks, seconds: start.secondsElapsed, stoppedEarly: outcome.stoppedEarly))
             break
         }
         print(rows.isEmpty ? "SHRINK | \(fault) | not caught in 2,000 cases | | | | | | |" : rows.joined(separator: "\n"))

@@ -34,10 +34,10 @@ public struct CandidateBenchmarks: Sendable, CustomStringConvertible {
         mismatches = outcome.mismatches
         skipped = outcome.skipped
         results = outcome.report.records.map { record in
-            let median = SampleStatistics(record.realTimes).median
-            let perItem = record.counters.map { $0[BenchmarkCounter.nsPerItem.rawValue] }
-            return Result(name: record.name, medianNanoseconds: median,
-                          nanosecondsPerItem: perItem.contains(nil) || perItem.isEmpty ? nil : SampleStatistics(perItem.map { $0! }).median)
+            // Per item where every repetition has the counter (a benchmark that lays items out).
+            let perItem = record.counters.compactMap { $0[BenchmarkCounter.nsPerItem.rawValue] }
+            return Result(name: record.name, medianNanoseconds: SampleStatistics(record.realTimes).median,
+                          nanosecondsPerItem: !perItem.isEmpty && perItem.count == record.counters.count ? SampleStatistics(perItem).median : nil)
         }
     }
 

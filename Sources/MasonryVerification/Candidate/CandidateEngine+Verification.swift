@@ -1,5 +1,6 @@
 // `CandidateEngine.verify`: `masonry verify`'s matrix on a Swift engine of another package.
 import MasonryLayout
+import MasonrySupport
 
 extension CandidateEngine {
     /// `masonry verify`'s matrix against the reference: large layouts of every placement, tie
@@ -18,8 +19,6 @@ extension CandidateEngine {
         suite.shard = shard
         let started = ContinuousClock.now
         let (counts, failure) = suite.run(progress: progress)
-        let elapsed = (ContinuousClock.now - started).components
-        return VerificationReport(engine: name, size: size, shard: shard, counts: counts,
-                                  seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18, failure: failure)
+        return VerificationReport(engine: name, size: size, shard: shard, counts: counts, seconds: started.secondsElapsed, failure: failure)
     }
 }

@@ -15,7 +15,6 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     public let skippedCases: Int
     /// Seconds spent running cases, shrinking not included.
     public let seconds: Double
-    private let skippedSummary: String
     /// The first failing case, shrunk: nil when every case checked agreed with the reference.
     public let failure: CandidateFinding?
     /// The failing case's own seed, which names it (as `masonry fuzz` findings do).
@@ -28,7 +27,6 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
         cases = outcome.cases
         skippedByFeature = outcome.skippedByFeature
         skippedCases = outcome.skippedCases
-        skippedSummary = outcome.skippedFeaturesSummary
         seconds = outcome.seconds
         failure = outcome.failure.map { CandidateFinding($0.failure, reproducer: $0.shrunk) }
         failingCaseSeed = outcome.failure?.caseSeed
@@ -36,6 +34,7 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
+        let skippedSummary = Fuzzer.Outcome.skippedFeaturesSummary(skippedByFeature)
         var lines = ["fuzz \(engine): \(cases) cases in \(SummaryNumber.seconds(seconds)) s, \(cases - skippedCases) checked, "
                      + "\(skippedCases) skipped\(skippedSummary.isEmpty ? "" : " for features it lacks (\(skippedSummary))")"]
         if let failure, let failingCaseSeed, let failingCaseItems {

@@ -26,7 +26,6 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     public let seconds: Double
     /// The first mismatch: nil when the engine gave the reference's frames, bit for bit.
     public let failure: CandidateFinding?
-    private let skippedSummary: String?
 
     init(engine: String, size: VerificationSize, shard: Shard, counts: VerificationSuite.Counts, seconds: Double,
          failure: VerificationSuite.Failure?) {
@@ -39,7 +38,6 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
         updates = counts.updates
         skippedLayouts = counts.skippedCases
         skippedUpdates = counts.skippedUpdates
-        skippedSummary = counts.skippedSummary
         self.seconds = seconds
         self.failure = failure.map { CandidateFinding($0.failure, reproducer: $0.chain) }
     }
@@ -48,7 +46,7 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
         let part = shard == .whole ? "" : " (shard \(shard))"
         var lines = ["verify \(size.rawValue)\(part) \(engine): \(layouts) layouts, \(frames) frames, \(queries) queries, "
                      + "\(updates) updates in \(SummaryNumber.seconds(seconds)) s"]
-        if let skippedSummary { lines.append("skipped for features the engine lacks: \(skippedSummary)") }
+        if let skippedSummary = VerificationSuite.Counts.skippedSummary(cases: skippedLayouts, updates: skippedUpdates) { lines.append("skipped for features the engine lacks: \(skippedSummary)") }
         lines.append(failure.map { "MISMATCH: \($0)" } ?? "no mismatch: the engine gave the reference's frames, bit for bit")
         return lines.joined(separator: "\n")
     }

@@ -1,5 +1,6 @@
 // `masonry verify`'s matrix of large layouts, run on several thread counts and compared with the reference.
 import MasonryLayout
+import MasonrySupport
 import MasonryWorkloads
 
 /// `masonry verify`'s matrix: large layouts over both placements, both section modes, both tie
@@ -41,9 +42,14 @@ package struct VerificationSuite: Sendable {
 
         /// `N layouts: name (features); …; M updates`, or nil when nothing was skipped.
         package var skippedSummary: String? {
-            guard !skippedCases.isEmpty || skippedUpdates > 0 else { return nil }
-            let cases = skippedCases.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.map(\.rawValue).joined(separator: ", ")))" }
-            return "\(cases.count) layouts\(cases.isEmpty ? "" : ": " + cases.joined(separator: "; ")); \(skippedUpdates) updates"
+            Self.skippedSummary(cases: skippedCases, updates: skippedUpdates)
+        }
+
+        /// The same line for the skipped `cases` and `updates` a report holds.
+        package static func skippedSummary(cases skipped: [String: [EngineFeature]], updates: Int) -> String? {
+            guard !skipped.isEmpty || updates > 0 else { return nil }
+            let cases = skipped.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.map(\.rawValue).joined(separator: ", ")))" }
+            return "\(cases.count) layouts\(cases.isEmpty ? "" : ": " + cases.joined(separator: "; ")); \(updates) updates"
         }
     }
 
@@ -263,7 +269,7 @@ package struct VerificationSuite: Sendable {
         let comparing = ContinuousClock.now
         counts.frames += reference.layoutDescription.itemCount
         let difference = EngineVerifier.firstDifference(engine, reference)
-        counts.comparingSeconds += Self.seconds(since: comparing)
+        counts.comparingSeconds += comparing.secondsElapsed
         if let difference { return (difference, nil) }
         for query in queries {
             counts.queries += 1
@@ -281,11 +287,6 @@ package struct VerificationSuite: Sendable {
     /// The features of `used` that the engine under test lacks, sorted; none for Masonry's engines.
     private func missingFeatures(_ used: Set<EngineFeature>) -> [EngineFeature] {
         capabilities?.missingFeatures(among: used) ?? []
-    }
-
-    private static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = (ContinuousClock.now - start).components
-        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }
 
     /// A failure with a chain that reproduces it: the case's description, the updates so far and

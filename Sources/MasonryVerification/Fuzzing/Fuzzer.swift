@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import MasonryLayout
+import MasonrySupport
 import MasonryWorkloads
 
 /// The differential fuzzer: random scenario chains (descriptions over every field and edge
@@ -86,6 +87,11 @@ package struct Fuzzer: Sendable {
 
         /// `feature count, …`, the most skipped first: what the engine under test lacked.
         package var skippedFeaturesSummary: String {
+            Self.skippedFeaturesSummary(skippedByFeature)
+        }
+
+        /// The same line for the counts by feature a report holds.
+        package static func skippedFeaturesSummary(_ skippedByFeature: [EngineFeature: Int]) -> String {
             skippedByFeature.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
         }
     }
@@ -143,11 +149,11 @@ package struct Fuzzer: Sendable {
         Self.runJob(executor, configuration, dealer: dealer, deadline: deadline) { passed in
             if ContinuousClock.now - lastReport >= .seconds(1) {
                 lastReport = .now
-                report(.progress(cases: passed, seconds: Self.seconds(since: start)))
+                report(.progress(cases: passed, seconds: start.secondsElapsed))
             }
         }
         others.wait()
-        let fuzzingSeconds = Self.seconds(since: start)
+        let fuzzingSeconds = start.secondsElapsed
         let (lowest, error) = dealer.outcome
         if let error { throw error }
         let starts = { dealer.workerStarts + ((executor as? WorkerExecutor)?.starts ?? 0) }
@@ -232,7 +238,7 @@ package struct Fuzzer: Sendable {
         let shrunk = shrinker.shrink(chain, threads: threads, failure: failure, progress: { best in
             if ContinuousClock.now - lastReport >= .seconds(1) {
                 lastReport = .now
-                report(.shrunk(items: best.chain.totalItems, checks: best.checks, seconds: Self.seconds(since: found)))
+                report(.shrunk(items: best.chain.totalItems, checks: best.checks, seconds: found.secondsElapsed))
             }
         }) { candidate, threads in
             guard shrinkError == nil else { return .outOfTime }
@@ -249,7 +255,7 @@ package struct Fuzzer: Sendable {
         result.threads = shrunk.threads
         result.failure = shrunk.failure
         result.shrinkChecks = shrunk.checks
-        result.shrinkSeconds = Self.seconds(since: found)
+        result.shrinkSeconds = found.secondsElapsed
         result.shrinkingStoppedEarly = shrunk.stoppedEarly
         return result
     }
@@ -268,12 +274,7 @@ package struct Fuzzer: Sendable {
                 }
             }
         }
-        return seconds(since: start)
-    }
-
-    static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        return Double(seconds) + Double(attoseconds) * 1e-18
+        return start.secondsElapsed
     }
 
     /// Case `index` of a run with `seed`: its own seed, its chain and its thread count.
