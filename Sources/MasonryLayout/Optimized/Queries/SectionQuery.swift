@@ -337,6 +337,29 @@ struct SectionQuery {
         appendRoundRobinColumns(checkpoints: firstBlock..<max(firstBlock, min(lastBlock, checkpoints)), to: &result)
     }
 
+    /// The first index of `range` where `holds`, true then false along the range, is false
+    /// (the upper bound when it never is). A range of up to 64 is counted rather than bisected:
+    /// the loads are then independent and their cache misses overlap, where each probe of a
+    /// binary search waits for the one before it. It executes more instructions (callgrind: a
+    /// round-robin viewport query over 1M items in 4 columns, 5,190 → 7,010) and is faster
+    /// (1.40 → 1.25 µs, the median of 5 interleaved runs on an idle 16-core Xeon, and 1.64 →
+    /// 1.37 µs on a 2-core EPYC; an interpolation guess with a gallop instead: 1.39 µs).
+    @inline(__always)
+    static func partitionPoint(of range: Range<Int>, where holds: (Int) -> Bool) -> Int {
+        if range.count <= 64 {
+            var point = range.lowerBound
+            for index in range { point += holds(index) ? 1 : 0 }
+            return point
+        }
+        var low = range.lowerBound
+        var high = range.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if holds(middle) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// Whether an item that ends at or before local height `end` (scaled by the rounding
     /// slack) ends above the rect.
     @inline(__always)
@@ -358,24 +381,16 @@ struct SectionQuery {
             for column in 0..<columnCount {
                 let offset = (column - startPosition + columnCount) % columnCount
                 let count = offset < itemCount ? (itemCount - offset + columnCount - 1) / columnCount : 0
-                // The last checkpoint in the bracket where this column still ends above the rect:
-                // the column's first item reaching the rect is in that checkpoint's block.
-                var low = checkpoints.lowerBound
-                var high = checkpoints.upperBound - 1
-                while low < high {
-                    let middle = (low + high + 1) / 2
-                    if endsAbove(section.checkpointHeights(middle)[column]) { low = middle } else { high = middle - 1 }
-                }
+                // The last checkpoint in the bracket where this column still ends above the rect
+                // (its first item reaching the rect is in that checkpoint's block), or the first.
+                let low = max(checkpoints.lowerBound,
+                              Self.partitionPoint(of: checkpoints) { endsAbove(section.checkpointHeights($0)[column]) } - 1)
                 @inline(__always) func rank(atOrAfter item: Int) -> Int {
                     item <= offset ? 0 : min(count, (item - offset + columnCount - 1) / columnCount)
                 }
                 // The first rank whose next item (or the column's end) does not start above the rect.
-                var first = rank(atOrAfter: low << shift)
-                var last = rank(atOrAfter: (low + 1) << shift)
-                while first < last {
-                    let middle = (first + last) / 2
-                    let next = middle + 1 < count ? localY[offset + (middle + 1) * columnCount] : endHeights[column]
-                    if endsAbove(next) { first = middle + 1 } else { last = middle }
+                let first = Self.partitionPoint(of: rank(atOrAfter: low << shift)..<rank(atOrAfter: (low + 1) << shift)) { rank in
+                    endsAbove(rank + 1 < count ? localY[offset + (rank + 1) * columnCount] : endHeights[column])
                 }
                 var end = first
                 while end < count, absoluteY(ofItem: offset + end * columnCount) <= rect.maxY { end += 1 }
