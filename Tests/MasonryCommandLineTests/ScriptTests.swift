@@ -1,4 +1,4 @@
-// Tests of the shell scripts' own logic with a stand-in tool: `Scripts/bench` lets the user's options win.
+// Tests of the shell scripts' own logic: `Scripts/bench` lets the user's options win (with a stand-in tool), `Scripts/mutate` checks its shard.
 import Foundation
 import Testing
 
@@ -37,5 +37,12 @@ import Testing
         let run = try Self.runScript("bench", arguments)
         #expect(run.status == 0)
         #expect(run.output == expected)
+    }
+
+    /// `Scripts/mutate --shard K/N` takes 1 <= K <= N and refuses anything else with exit 2,
+    /// before it builds anything.
+    @Test(arguments: ["0/2", "3/2", "1/0", "2", "a/b", "1/2/3"])
+    func mutateRefusesABadShard(shard: String) throws {
+        #expect(try Self.runScript("mutate", ["--shard", shard, "--list"]).status == 2)
     }
 }
