@@ -1,11 +1,11 @@
-// The fuzz case features of the generator's rare corners: many columns past checkpoints, queries past column 64, pairs, big spanned sections.
+// The fuzz case features of the generator's rare corners: many columns past checkpoints, queries past column 64, pairs, big spanned sections, a lagging column walked.
 @_spi(Verification) import MasonryLayout
 
 extension FuzzCaseFeature {
     /// The rare-corner features (issue 24), detected by `rareCornerIsPresent(in:threads:)`.
     static let rareCorners: Set<FuzzCaseFeature> = [
         .manyColumnsCheckpoints, .manyColumnsCheckpointsRoundRobin, .queryPastColumn64, .pairedSectionsUpdated,
-        .spansInBigSection, .spansInBigSectionUpdated,
+        .spansInBigSection, .spansInBigSectionUpdated, .spansLastBlocksWalked,
     ]
 
     /// Whether case `chain`, run on `threads` threads, has this rare-corner feature. O(sections)
@@ -35,8 +35,22 @@ extension FuzzCaseFeature {
                 let big = Set(scenario.description.sections.indices.filter { Self.isBigSpannedSection(scenario.description.sections[$0]) })
                 return !big.isEmpty && Self.acceptedItemUpdates(of: scenario).contains { big.contains($0.section) }
             }
+        case .spansLastBlocksWalked:
+            return chain.scenarios.contains(where: Self.queriesPastTheLastBlock)
         default:
             return false
+        }
+    }
+
+    /// Whether a query of `scenario` meets items its spanned section's query finds only by
+    /// walking a column back past the last block (`LastBlocksWalk`), on the first layout.
+    private static func queriesPastTheLastBlock(_ scenario: LayoutScenario) -> Bool {
+        guard !scenario.queries.isEmpty, scenario.description.sections.contains(where: { $0.itemSpans != nil && $0.itemHeights.count > 256 })
+        else { return false }
+        let reference = ReferenceLayoutEngine(scenario.description)
+        return scenario.description.sections.indices.contains { section in
+            guard let walk = LastBlocksWalk(section: section, of: reference) else { return false }
+            return scenario.queries.contains { !walk.itemsFoundPastTheLastBlock($0.rect).isEmpty }
         }
     }
 

@@ -70,6 +70,7 @@ package enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case pairedSectionsUpdated = "two sections a fresh prepare lays out as a pair (the engine's pairing), an accepted item update in either"
     case spansInBigSection = "a section of more than 1,000 items with itemSpans"
     case spansInBigSectionUpdated = "… and an accepted item update in it"
+    case spansLastBlocksWalked = "a query of a spanned section, one column ahead, that meets a column's items of the second-to-last checkpoint block found only by walking back past the last block"
     case maxColumnWidthNarrows = "a section whose maxColumnWidth narrows its columns"
     case centered = "a section with columnAlignment center"
     case centeredRightToLeftOrHorizontal = "… right to left or horizontal"

@@ -1,10 +1,10 @@
-// The fuzz generator's rare corners: many columns past several checkpoints in both placements, queries past column 64, pairs, big spanned sections.
+// The fuzz generator's rare corners: many columns past several checkpoints in both placements, queries past column 64, pairs, big spanned sections, a lagging column.
 @_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
 extension FuzzCaseGenerator {
     /// The cross-products the other forms rarely or never make (`Form.rareCorners`), each a
-    /// quarter of that form's cases.
+    /// fifth of that form's cases.
     enum RareCorner: CaseIterable {
         /// A section of 65 to 1024 columns with two or three of the engine's checkpoints
         /// (k·K + r items, K its interval; mostly 65 to 256 columns), shortest column; queries
@@ -19,6 +19,11 @@ extension FuzzCaseGenerator {
         /// A section of 1,001 to 5,000 items with spans, in either placement, its updates going
         /// through every kind in turn.
         case spansInBigSection
+        /// A section with spans of 6 to 10 checkpoint blocks in which one column runs far ahead
+        /// from its first items (`laggingColumnSection`), queried from inside its second-to-last
+        /// block past the column's end (`queriesIntoLastBlocks`): the span query then walks
+        /// each column back from the last block, the path a test of the wrong checkpoint hides in.
+        case spansWithLaggingColumn
     }
 
     /// Draws the corner of a `rareCorners` case.
@@ -72,12 +77,22 @@ extension FuzzCaseGenerator {
             shape.sections = 1...3
             shape.items = 1001...5000
             shape.formatV2.spans = 1
+        case .spansWithLaggingColumn:
+            let columns = integer(2...4)
+            let interval = VerificationHooks.checkpointInterval(columns: columns)
+            let items = integer(6...10) * interval + [-1, 0, 1, integer(2...(interval - 2))][integer(0...3)]
+            shape.sections = 1...2
+            shape.items = items...items
+            shape.columns = .exactly(columns)
+            shape.continueColumns = 0
+            shape.formatV2.spans = 0  // `laggingColumnSection` gives the spans
         }
         var description = random.description(shape)
         var rules = RandomLayoutGenerator.Rules(of: description)
         var sections = description.sections
         if let placement { rules.placement = placement }
         if corner == .pairedSections { for index in sections.indices { sections[index].itemSpans = nil } }
+        if corner == .spansWithLaggingColumn, !sections.isEmpty { sections[0] = laggingColumnSection(sections[0]) }
         if let rebuilt = try? rules.description(width: description.width, sections: sections) { description = rebuilt }
         guard bigFirst else { return description }
         // The big section first, the others small, as `Form.bigSection` has them.

@@ -237,6 +237,7 @@ struct FuzzCaseGenerator {
         }
         queries += edgeCases.queries(for: reference)
         if rareCorner == .manyColumnsShortestColumn || rareCorner == .manyColumnsRoundRobin { queries += queriesPastColumn64(of: reference) }
+        if rareCorner == .spansWithLaggingColumn { queries += queriesIntoLastBlocks(of: reference) }
         let captures = anchors.captures(updateCount: updates.count)
         var steps: [ScenarioAnchor] = []
         for (index, update) in updates.enumerated() {
