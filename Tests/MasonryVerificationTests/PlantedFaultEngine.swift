@@ -290,14 +290,8 @@ struct PlantedFaultEngine: LayoutEngine {
             let tested = laidOut.map { Self.frameTheWrappedMaskTests(for: $0, in: description) }
             if zip(tested, laidOut).contains(where: { $0 != $1.frame }) { queriedFrames = tested }
         }
-        lastBlocksWalks = [:]
-        if fault == .spanWalkStopsBeforeSecondToLastBlock, description.remeasure == .reflow,
-           description.sections.contains(where: { $0.itemSpans != nil && $0.itemHeights.count > 256 }) {
-            let reference = ReferenceLayoutEngine(description)
-            for section in description.sections.indices {
-                if let walk = LastBlocksWalk(section: section, of: reference) { lastBlocksWalks[section] = walk }
-            }
-        }
+        lastBlocksWalks = fault == .spanWalkStopsBeforeSecondToLastBlock && description.remeasure == .reflow
+            ? LastBlocksWalk.walks(in: description) : [:]
         frames = [:]
         supplementary = [:]
         positions = description.scrollOrigin == .end

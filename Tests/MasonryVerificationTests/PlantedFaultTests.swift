@@ -15,8 +15,8 @@ import Testing
         var configuration = Fuzzer.Configuration.planted(fault, seed: fault.seed, cases: 2000)
         // A debug build's shrink of the wide fault's 32,855-item case takes 46 to 56 s of the
         // fuzzer's 60 alone (4.6 s in release, `Scripts/shrink-report`), and ran past 60 beside
-        // the other suites in CI; the span walk's 472-item case took 110 s to reach 257 items
-        // here: this test's budget is for the shrinker's reach, not its speed.
+        // the other suites in CI; the span walk's 472-item case took 127 s, most of it shrinking, to
+        // reach 257 items: this test's budget is for the shrinker's reach, not its speed.
         if fault.itemsNeeded > 256 { configuration.shrinkSeconds = 150 }
         let outcome = try Fuzzer(configuration).run()
         let failure = try #require(outcome.failure, "\(fault) not caught in \(outcome.cases) cases")

@@ -45,12 +45,9 @@ extension FuzzCaseFeature {
     /// Whether a query of `scenario` meets items its spanned section's query finds only by
     /// walking a column back past the last block (`LastBlocksWalk`), on the first layout.
     private static func queriesPastTheLastBlock(_ scenario: LayoutScenario) -> Bool {
-        guard !scenario.queries.isEmpty, scenario.description.sections.contains(where: { $0.itemSpans != nil && $0.itemHeights.count > 256 })
-        else { return false }
-        let reference = ReferenceLayoutEngine(scenario.description)
-        return scenario.description.sections.indices.contains { section in
-            guard let walk = LastBlocksWalk(section: section, of: reference) else { return false }
-            return scenario.queries.contains { !walk.itemsFoundPastTheLastBlock($0.rect).isEmpty }
+        guard !scenario.queries.isEmpty else { return false }
+        return LastBlocksWalk.walks(in: scenario.description).values.contains { walk in
+            scenario.queries.contains { !walk.itemsFoundPastTheLastBlock($0.rect).isEmpty }
         }
     }
 

@@ -21,16 +21,33 @@ package struct LastBlocksWalk {
     /// The highest column before checkpoint blocks - 4: past the rect's top, the run is long.
     private let lead: Double
 
+    /// The walk of each section of `description` that has one (`init(section:of:)`), by
+    /// section index; empty, without laying anything out, when none has. O(sections), plus one
+    /// reference layout and O(items × columns) per such section when one has.
+    package static func walks(in description: LayoutDescription) -> [Int: LastBlocksWalk] {
+        guard description.axis == .vertical, description.sections.contains(where: hasFiveBlocksWithSpans) else { return [:] }
+        let reference = ReferenceLayoutEngine(description)
+        var walks: [Int: LastBlocksWalk] = [:]
+        for section in description.sections.indices {
+            if let walk = LastBlocksWalk(section: section, of: reference) { walks[section] = walk }
+        }
+        return walks
+    }
+
+    /// Whether `section` has spans and 5 or more of the engine's checkpoint blocks. O(1).
+    private static func hasFiveBlocksWithSpans(_ section: SectionDescription) -> Bool {
+        section.itemSpans != nil && section.itemHeights.count > 4 * VerificationHooks.checkpointInterval(columns: section.columns)
+    }
+
     /// Nil unless section `section` of `reference`'s layout (vertical) has spans and 5 or more
     /// checkpoint blocks. O(items × columns).
     package init?(section: Int, of reference: ReferenceLayoutEngine) {
         let description = reference.layoutDescription
         let sectionDescription = description.sections[section]
-        guard description.axis == .vertical, sectionDescription.itemSpans != nil else { return nil }
+        guard description.axis == .vertical, Self.hasFiveBlocksWithSpans(sectionDescription) else { return nil }
         let interval = VerificationHooks.checkpointInterval(columns: sectionDescription.columns)
         let count = sectionDescription.itemHeights.count
         let blocks = (count + interval - 1) / interval
-        guard blocks >= 5 else { return nil }
         let frames = (0..<count).map { reference.frame(ofItemAt: ItemIndexPath(section: section, item: $0)) }
         let spacing = sectionDescription.itemSpacing
         let end = { (frame: Rect) in frame.y + (frame.height + spacing) }
