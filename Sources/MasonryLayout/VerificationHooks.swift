@@ -26,6 +26,11 @@ public enum VerificationHooks {
     /// the fuzzer's paired sections. O(1).
     public static var pairedColumnCounts: ClosedRange<Int> { SectionLayout.pairableColumns }
 
+    /// The most window cells, (columns - span + 1) × span, that the span kernel's search for
+    /// an item's columns scans directly before it takes block maxima: the fuzzer aims spans at
+    /// it. O(1).
+    public static var directWindowSearchCells: Int { ShortestWindow.directSearchCells }
+
     /// The sections a fresh `prepare` of `description` on `threads` threads lays out two at a
     /// time with the pair kernel, as (first, second) indices, under the current threading
     /// threshold (`withMinimumItemsForThreads`): the engine's own batch plan and pairing rule,

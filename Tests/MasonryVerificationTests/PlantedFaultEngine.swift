@@ -104,6 +104,19 @@ struct PlantedFaultEngine: LayoutEngine {
         /// run did (`SectionQuery+Spans.swift` 92), which no case killed. Needs a column ahead
         /// of the rect's top 5 blocks before the end: 4·K + 1 = 257 items at 2 to 4 columns.
         case spanWalkStopsBeforeSecondToLastBlock
+        /// `apply(contentsOf:)` refused keeps the updates before the one refused (applied one by
+        /// one in place, not all or nothing), as a mutant of issue 24's full mutation run did
+        /// (`OptimizedLayoutEngine.swift` 422, the batched re-measure's undo dropped), which no
+        /// case killed: the fuzzer batched only runs of accepted re-measures.
+        case refusedBatchKeepsEarlierUpdates
+        /// Format v3: with a flow tolerance, an item spanning s of a section's k columns where
+        /// (k − s + 1) × s is exactly the most window cells the span kernel's search scans
+        /// directly (64: 33 columns and span 2 or 32, 19 and 4 or 16, 15 and 8) is a point too
+        /// low, as where the tolerance's second pass reads block maxima the first pass did not
+        /// take: the listed survivor of the mutation score (`SpanKernel.swift` 266, `>=` for
+        /// `>`). Needs such a column count, span and tolerance together, which the generator did
+        /// not make before its window-search corner.
+        case toleranceWindowAtSearchThresholdLow
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
         var itemsNeeded: Int {
@@ -193,7 +206,7 @@ struct PlantedFaultEngine: LayoutEngine {
         case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate,
              .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped, .bufferQueryDropsHeldElements, .deferredRowsForgotten,
              .anchorDeleteOneShort, .columnMaskWrapsPast64, .flowToleranceBoundaryExcluded, .stampTouchingColumnMeetsIt,
-             .weightsInScreenOrderRightToLeft, .spanWalkStopsBeforeSecondToLastBlock:
+             .weightsInScreenOrderRightToLeft, .spanWalkStopsBeforeSecondToLastBlock, .refusedBatchKeepsEarlierUpdates:
             break
         case .deferredItemLaidOut:
             if description.unmeasuredItems == .deferred, let estimated = Self.withUnmeasuredItems(description, .estimated) {
@@ -235,6 +248,17 @@ struct PlantedFaultEngine: LayoutEngine {
                           let frame = engine.frame(ofItemAt: ItemIndexPath(section: element.section, item: element.item)) else { return element }
                     var moved = element
                     moved.frame = frame
+                    return moved
+                }
+            }
+        case .toleranceWindowAtSearchThresholdLow:
+            if description.flowTolerance != nil {
+                laidOut = laidOut.map { element in
+                    let section = description.sections[element.section], columns = section.columns
+                    guard element.kind == .item, let span = section.itemSpans?[element.item].columnCount(in: columns),
+                          span > 1, span < columns, (columns - span + 1) * span == VerificationHooks.directWindowSearchCells else { return element }
+                    var moved = element
+                    moved.frame.y += 1
                     return moved
                 }
             }
@@ -529,5 +553,17 @@ struct PlantedFaultEngine: LayoutEngine {
             layOut(description)
         }
         if fault == .staleQueriesAfterUpdate { elements = previous }
+    }
+
+    /// All or nothing, as the protocol's default: applied to a copy; in place, one by one, for
+    /// `refusedBatchKeepsEarlierUpdates`.
+    mutating func apply(contentsOf updates: [LayoutUpdate]) throws(LayoutError) {
+        guard fault != .refusedBatchKeepsEarlierUpdates else {
+            for update in updates { try apply(update) }
+            return
+        }
+        var copy = self
+        for update in updates { try copy.apply(update) }
+        self = copy
     }
 }

@@ -100,6 +100,9 @@ package struct ScenarioChecker: Sendable {
             for (index, update) in scenario.updates.enumerated() {
                 let kept = KeptColumns(before: update, in: engine)
                 let referenceError = Result { () throws(LayoutError) in try reference.apply(update) }.failure
+                if referenceError == nil, let difference = refusedBatchDifference(update, engine: &engine) {
+                    return failure("\(name)before updates[\(index)] (\(update)) on \(threads) thread(s): \(difference)", engine, reference)
+                }
                 let engineError = Result { () throws(LayoutError) in try engine.apply(update) }.failure
                 // Written only for a failure: an update's description lists its heights, and a
                 // fuzz case's appends hold thousands (and libFuzzer's leak check reports the type
@@ -122,6 +125,27 @@ package struct ScenarioChecker: Sendable {
                 return failure("\(name)after the last update on \(threads) thread(s): \(difference)", engine, reference)
             }
             if let failure = checkBatches(scenario, accepted: accepted, threads: threads, against: reference, name: name) { return failure }
+        }
+        return nil
+    }
+
+    /// `apply(contentsOf:)` refused: an accepted re-measure, batched with a re-measure of a
+    /// section that does not exist after it, must be refused as a whole and leave the engine's
+    /// description as it was. A batch that keeps the updates before its refusal is a fault no
+    /// accepted batch shows (issue 24's mutant `OptimizedLayoutEngine.swift` 422, which dropped
+    /// the batch's undo). Skipped for an engine that declares no batches (the tool applies its
+    /// batches one by one). The refusal comes before any lay-out: O(the update + items), the
+    /// description's checks and one comparison.
+    private func refusedBatchDifference(_ update: LayoutUpdate, engine: inout any LayoutEngine) -> String? {
+        guard Self.isRemeasure(update), capabilities?.supports(.batchUpdates) ?? true else { return nil }
+        let before = engine.layoutDescription
+        let missing = LayoutUpdate.setItemHeights(section: before.sections.count, startingAt: 0, heights: [1])
+        let refusal = Result { () throws(LayoutError) in try engine.apply(contentsOf: [update, missing]) }.failure
+        guard refusal != nil else {
+            return "apply(contentsOf:) accepted it batched with \(missing)"
+        }
+        guard engine.layoutDescription == before else {
+            return "apply(contentsOf:) refused it batched with \(missing) but kept part of the batch (the engine's description changed)"
         }
         return nil
     }

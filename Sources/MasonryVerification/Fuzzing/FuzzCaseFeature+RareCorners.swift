@@ -1,11 +1,11 @@
-// The fuzz case features of the generator's rare corners: many columns past checkpoints, queries past column 64, pairs, big spanned sections, a lagging column walked.
+// The fuzz case features of the generator's rare corners: many columns past checkpoints, queries past column 64, pairs, big spanned sections, a lagging column walked, spans at the window search's threshold.
 @_spi(Verification) import MasonryLayout
 
 extension FuzzCaseFeature {
     /// The rare-corner features (issue 24), detected by `rareCornerIsPresent(in:threads:)`.
     static let rareCorners: Set<FuzzCaseFeature> = [
         .manyColumnsCheckpoints, .manyColumnsCheckpointsRoundRobin, .queryPastColumn64, .pairedSectionsUpdated,
-        .spansInBigSection, .spansInBigSectionUpdated, .spansLastBlocksWalked,
+        .spansInBigSection, .spansInBigSectionUpdated, .spansLastBlocksWalked, .toleranceSpanAtWindowSearchThreshold,
     ]
 
     /// Whether case `chain`, run on `threads` threads, has this rare-corner feature. O(sections)
@@ -37,6 +37,10 @@ extension FuzzCaseFeature {
             }
         case .spansLastBlocksWalked:
             return chain.scenarios.contains(where: Self.queriesPastTheLastBlock)
+        case .toleranceSpanAtWindowSearchThreshold:
+            return chain.scenarios.contains { scenario in
+                scenario.description.flowTolerance != nil && scenario.description.sections.contains(where: Self.spansAtWindowSearchThreshold)
+            }
         default:
             return false
         }
@@ -54,6 +58,16 @@ extension FuzzCaseFeature {
     /// More than 64 columns and at least two of the engine's checkpoints (2 × K items or more).
     static func hasSeveralWideCheckpoints(_ section: SectionDescription) -> Bool {
         section.columns > 64 && section.itemHeights.count >= 2 * VerificationHooks.checkpointInterval(columns: section.columns)
+    }
+
+    /// Whether an item of `section` spans s of its k columns, 1 < s < k, with (k − s + 1) × s
+    /// the most window cells the span kernel's search scans directly. O(items).
+    private static func spansAtWindowSearchThreshold(_ section: SectionDescription) -> Bool {
+        let columns = section.columns
+        return section.itemSpans?.contains { span in
+            let width = span.columnCount(in: columns)
+            return width > 1 && width < columns && (columns - width + 1) * width == VerificationHooks.directWindowSearchCells
+        } ?? false
     }
 
     /// More than 1,000 items, with spans.

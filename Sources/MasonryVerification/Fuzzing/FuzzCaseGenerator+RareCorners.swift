@@ -1,10 +1,10 @@
-// The fuzz generator's rare corners: many columns past several checkpoints in both placements, queries past column 64, pairs, big spanned sections, a lagging column.
+// The fuzz generator's rare corners: many columns past several checkpoints in both placements, queries past column 64, pairs, big spanned sections, a lagging column, spans at the window search's threshold.
 @_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
 extension FuzzCaseGenerator {
     /// The cross-products the other forms rarely or never make (`Form.rareCorners`), each a
-    /// fifth of that form's cases.
+    /// sixth of that form's cases.
     enum RareCorner: CaseIterable {
         /// A section of 65 to 1024 columns with two or three of the engine's checkpoints
         /// (k·K + r items, K its interval; mostly 65 to 256 columns), shortest column; queries
@@ -24,6 +24,11 @@ extension FuzzCaseGenerator {
         /// block past the column's end (`queriesIntoLastBlocks`): the span query then walks
         /// each column back from the last block, the path a test of the wrong checkpoint hides in.
         case spansWithLaggingColumn
+        /// A shortest-column section of 20 to 300 items with a flow tolerance and spans whose
+        /// window cells are exactly where the span kernel's window search changes method
+        /// (`windowSearchThresholdShapes`): the tolerance's second pass reads the window tops
+        /// the first pass took.
+        case toleranceAtWindowSearchThreshold
     }
 
     /// Draws the corner of a `rareCorners` case.
@@ -39,6 +44,7 @@ extension FuzzCaseGenerator {
         shape.emptySections = 0
         var placement: Placement?
         var bigFirst = true
+        var thresholdSpan: Int?
         switch corner {
         case .manyColumnsShortestColumn, .manyColumnsRoundRobin:
             // Half of them 65 to 128 columns (interval 2,048), fewer the wider: a shortest-column
@@ -86,6 +92,17 @@ extension FuzzCaseGenerator {
             shape.columns = .exactly(columns)
             shape.continueColumns = 0
             shape.formatV2.spans = 0  // `laggingColumnSection` gives the spans
+        case .toleranceAtWindowSearchThreshold:
+            let shapes = Self.windowSearchThresholdShapes
+            let (columns, span) = shapes[integer(0...(shapes.count - 1))]
+            shape.sections = 1...2
+            shape.items = 20...300
+            shape.columns = .exactly(columns)
+            shape.continueColumns = 0
+            shape.formatV2.spans = 0  // `windowSearchThresholdSection` gives the spans
+            shape.formatV2.adaptive = 0  // the column count the shape names
+            placement = .shortestColumn
+            thresholdSpan = span
         }
         var description = random.description(shape)
         var rules = RandomLayoutGenerator.Rules(of: description)
@@ -93,6 +110,10 @@ extension FuzzCaseGenerator {
         if let placement { rules.placement = placement }
         if corner == .pairedSections { for index in sections.indices { sections[index].itemSpans = nil } }
         if corner == .spansWithLaggingColumn, !sections.isEmpty { sections[0] = laggingColumnSection(sections[0]) }
+        if let thresholdSpan, !sections.isEmpty {
+            sections = sections.map { windowSearchThresholdSection($0, span: thresholdSpan) }
+            rules.flowTolerance = windowSearchThresholdTolerance(sections[0])
+        }
         if let rebuilt = try? rules.description(width: description.width, sections: sections) { description = rebuilt }
         guard bigFirst else { return description }
         // The big section first, the others small, as `Form.bigSection` has them.

@@ -190,6 +190,11 @@ extension SpanKernel.Lane {
 /// (MasonryLayout.docc/LayoutArithmetic.md; `ReferenceLayoutEngine.shortestStart` is the same rule as
 /// readable code).
 enum ShortestWindow {
+    /// The most window cells, (count - span + 1) × span, that the search scans directly;
+    /// above, it takes the block maxima. Both passes of the tolerance's search read this one
+    /// bound: the second reads the first's maxima where it took them.
+    static let directSearchCells = 64
+
     /// The start of the window of `span` adjacent columns (of `count`) whose highest height is
     /// lowest, ties to the lowest start, or the highest with `highestIndexWins`, and that height:
     /// the item's start column and y.
@@ -215,7 +220,7 @@ enum ShortestWindow {
         }
         if span == count { return (0, top(of: heights, count: count)) }
         let starts = count - span + 1
-        if starts * span <= 64 {
+        if starts * span <= directSearchCells {
             var best = 0
             var bestTop = top(of: heights, count: span)
             for start in 1..<starts {
@@ -263,7 +268,7 @@ enum ShortestWindow {
         let minimum = start(ofSpan: span, in: heights, count: count, highestIndexWins: false, scratch: scratch).top
         let threshold = LayoutArithmetic.flowThreshold(minimum: minimum, flowTolerance: flowTolerance)
         let starts = count - span + 1
-        let blockMaxima = span > 1 && starts * span > 64  // where the first pass took the van Herk/Gil-Werman maxima
+        let blockMaxima = span > 1 && starts * span > directSearchCells  // where the first pass took the van Herk/Gil-Werman maxima
         func windowTop(_ start: Int) -> Double {
             blockMaxima ? max(scratch[count + start], scratch[start + span - 1]) : top(of: heights + start, count: span)
         }
