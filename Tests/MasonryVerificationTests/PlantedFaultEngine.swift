@@ -256,7 +256,7 @@ struct PlantedFaultEngine: LayoutEngine {
                 laidOut = laidOut.map { element in
                     let section = description.sections[element.section], columns = section.columns
                     guard element.kind == .item, let span = section.itemSpans?[element.item].columnCount(in: columns),
-                          span > 1, span < columns, (columns - span + 1) * span == VerificationHooks.directWindowSearchCells else { return element }
+                          FuzzCaseGenerator.isAtWindowSearchThreshold(span: span, columns: columns) else { return element }
                     var moved = element
                     moved.frame.y += 1
                     return moved

@@ -60,14 +60,10 @@ extension FuzzCaseFeature {
         section.columns > 64 && section.itemHeights.count >= 2 * VerificationHooks.checkpointInterval(columns: section.columns)
     }
 
-    /// Whether an item of `section` spans s of its k columns, 1 < s < k, with (k − s + 1) × s
-    /// the most window cells the span kernel's search scans directly. O(items).
+    /// Whether an item of `section` spans columns at the window search's threshold
+    /// (`FuzzCaseGenerator.isAtWindowSearchThreshold`). O(items).
     private static func spansAtWindowSearchThreshold(_ section: SectionDescription) -> Bool {
-        let columns = section.columns
-        return section.itemSpans?.contains { span in
-            let width = span.columnCount(in: columns)
-            return width > 1 && width < columns && (columns - width + 1) * width == VerificationHooks.directWindowSearchCells
-        } ?? false
+        section.itemSpans?.contains { FuzzCaseGenerator.isAtWindowSearchThreshold(span: $0.columnCount(in: section.columns), columns: section.columns) } ?? false
     }
 
     /// More than 1,000 items, with spans.

@@ -2,18 +2,23 @@
 @_spi(Verification) import MasonryLayout
 
 extension FuzzCaseGenerator {
-    /// The (columns, span) pairs, 2 <= span < columns, whose window cells (columns − span + 1)
-    /// × span are exactly the most the span kernel's window search scans directly
-    /// (`VerificationHooks.directWindowSearchCells`; 64: 33 and 2, 19 and 4, 15 and 8, 19 and
-    /// 16, 33 and 32). There the tolerance's second pass must read the window tops the way the
-    /// first pass took them. O(cells).
-    static var windowSearchThresholdShapes: [(columns: Int, span: Int)] {
+    /// Whether an item spanning `span` of `columns` columns, neither one nor all, has window
+    /// cells (columns − span + 1) × span exactly the most the span kernel's window search scans
+    /// directly (`VerificationHooks.directWindowSearchCells`): where the tolerance's second pass
+    /// must read the window tops the way the first pass took them. O(1).
+    static func isAtWindowSearchThreshold(span: Int, columns: Int) -> Bool {
+        span > 1 && span < columns && (columns - span + 1) * span == VerificationHooks.directWindowSearchCells
+    }
+
+    /// The (columns, span) pairs at the threshold (`isAtWindowSearchThreshold`; for 64 cells:
+    /// 33 and 2, 19 and 4, 15 and 8, 19 and 16, 33 and 32).
+    static let windowSearchThresholdShapes: [(columns: Int, span: Int)] = {
         let cells = VerificationHooks.directWindowSearchCells
         return (2..<cells).compactMap { span in
             let columns = cells / span + span - 1
-            return cells % span == 0 && span < columns ? (columns, span) : nil
+            return isAtWindowSearchThreshold(span: span, columns: columns) ? (columns, span) : nil
         }
-    }
+    }()
 
     /// `section` with spans: four in ten items spanning `span` columns, one in ten a random
     /// width (or all of them), the others one column. O(items).
