@@ -31,6 +31,11 @@ public enum VerificationHooks {
     /// it. O(1).
     public static var directWindowSearchCells: Int { ShortestWindow.directSearchCells }
 
+    /// The columns a rect query's 64-bit column mask holds: a section of exactly this many has
+    /// a mask of all ones, and more test their other columns on their own. The fuzzer aims a
+    /// corner at it. O(1).
+    public static var fullColumnMaskWidth: Int { SectionQuery.maskedColumns }
+
     /// The sections a fresh `prepare` of `description` on `threads` threads lays out two at a
     /// time with the pair kernel, as (first, second) indices, under the current threading
     /// threshold (`withMinimumItemsForThreads`): the engine's own batch plan and pairing rule,

@@ -27,7 +27,7 @@ import Testing
             .insertSectionWithNulls: 0.02, .anchorRestored: 0.2, .anchorItemMoved: 0.065, .anchorRestoreClamped: 0.11, .anchorLost: 0.035,
             .anchorNone: 0.11, .manyColumnsCheckpoints: 0.001, .manyColumnsCheckpointsRoundRobin: 0.001, .queryPastColumn64: 0.007,
             .pairedSectionsUpdated: 0.011, .spansInBigSection: 0.011, .spansInBigSectionUpdated: 0.007, .spansLastBlocksWalked: 0.001,
-            .toleranceSpanAtWindowSearchThreshold: 0.001,
+            .toleranceSpanAtWindowSearchThreshold: 0.001, .sixtyFourColumnsQueried: 0.002,
             .maxColumnWidthNarrows: 0.05, .centered: 0.06, .centeredRightToLeftOrHorizontal: 0.025, .columnOptionsWithSpans: 0.04,
             .countToleranceRounds: 0.008, .columnOptionsSetWidth: 0.04, .columnOptionsWithNulls: 0.015, .insertSectionWithColumnOptions: 0.035,
             .scrollOriginEnd: 0.06, .scrollOriginEndHorizontal: 0.012, .scrollOriginEndPinnedQuery: 0.03, .scrollOriginEndUpdated: 0.055,
@@ -54,6 +54,34 @@ import Testing
         #expect(RandomLayoutGenerator.checkpointIntervals(columns: columns).first == engineInterval)
         #expect(FuzzCaseFeature.atCheckpoint(engineInterval - 1, columns: columns) && FuzzCaseFeature.atCheckpoint(2 * engineInterval + 1, columns: columns))
         #expect(!FuzzCaseFeature.atCheckpoint(engineInterval - 2, columns: columns) && !FuzzCaseFeature.atCheckpoint(engineInterval + 2, columns: columns))
+    }
+
+    /// Regression: a rare corner's description could have fewer columns than the corner names
+    /// (a point of width, kept one time in five, halved 33 columns down to 1), and the
+    /// window-search corner then drew a span from 2...1 and trapped: the 1,246th case of seed 9 at c6fb404
+    /// (`masonry fuzz --seed 9` would report the generator's trap as the engine's finding).
+    /// Every corner that names one count (and no adaptive ones) has it in each section of its
+    /// first description; before the fix, 3 of these 20,000 cases did not (cases 4200, 7665 and
+    /// 10554: 64, paired and window-search corners left with 1 to 3 columns).
+    @Test func rareCornersKeepTheColumnCountsTheyName() {
+        let thresholdColumns = Set(FuzzCaseGenerator.windowSearchThresholdShapes.map(\.columns))
+        func named(_ corner: FuzzCaseGenerator.RareCorner) -> ((Int) -> Bool)? {
+            switch corner {
+            case .pairedSections: VerificationHooks.pairedColumnCounts.contains
+            case .toleranceAtWindowSearchThreshold: thresholdColumns.contains
+            case .sixtyFourColumns: { $0 == VerificationHooks.fullColumnMaskWidth }
+            case .manyColumnsShortestColumn, .manyColumnsRoundRobin, .spansInBigSection, .spansWithLaggingColumn: nil
+            }
+        }
+        var checked = 0
+        for index in 0..<20_000 {
+            let caseSeed = Fuzzer.caseSeed(seed: 9, index: index)
+            guard let corner = FuzzCaseGenerator(seed: caseSeed).rareCorner, let hasNamedColumns = named(corner) else { continue }
+            let sections = Fuzzer.scenario(seed: caseSeed).scenarios[0].description.sections
+            #expect(sections.allSatisfy { hasNamedColumns($0.columns) }, "case \(index), \(corner): \(sections.map(\.columns))")
+            checked += 1
+        }
+        #expect(checked >= 100)
     }
 
     @Test func boundaryIndicesStayInTheSection() {

@@ -117,6 +117,15 @@ struct PlantedFaultEngine: LayoutEngine {
         /// `>`). Needs such a column count, span and tolerance together, which the generator did
         /// not make before its window-search corner.
         case toleranceWindowAtSearchThresholdLow
+        /// In a shortest-column section of exactly 64 columns (vertical, left to right, no
+        /// spans, weights, stamps or flow tolerance), a rect query loses the last item of column
+        /// 0 before the first item starting in the rect, when that item is in the first item's
+        /// checkpoint block and reaches into the rect from above: the query's walk back for
+        /// each column's last item starting with column 0's bit clear (`~1` for `~0`), as the
+        /// full run's survivor `SectionQuery.swift` 202 did. Needs 64 columns, not 64 items: a
+        /// lone item of column 0 reaching into a rect that starts below its top is lost. The
+        /// other forms draw 64 columns in about one case of 3,000.
+        case fullColumnMaskWalkSkipsColumnZero
 
         /// The most items a reproducer needs: 10, or the threshold the fault hides behind.
         var itemsNeeded: Int {
@@ -206,7 +215,8 @@ struct PlantedFaultEngine: LayoutEngine {
         case .tiesBrokenTheWrongWay, .queryDropsTouchingFrames, .reprepareKeepsContentHeight, .staleQueriesAfterUpdate,
              .topRunCutAtCheckpoint, .pinnedHeaderAfterCollapsedSectionDropped, .bufferQueryDropsHeldElements, .deferredRowsForgotten,
              .anchorDeleteOneShort, .columnMaskWrapsPast64, .flowToleranceBoundaryExcluded, .stampTouchingColumnMeetsIt,
-             .weightsInScreenOrderRightToLeft, .spanWalkStopsBeforeSecondToLastBlock, .refusedBatchKeepsEarlierUpdates:
+             .weightsInScreenOrderRightToLeft, .spanWalkStopsBeforeSecondToLastBlock, .refusedBatchKeepsEarlierUpdates,
+             .fullColumnMaskWalkSkipsColumnZero:
             break
         case .deferredItemLaidOut:
             if description.unmeasuredItems == .deferred, let estimated = Self.withUnmeasuredItems(description, .estimated) {
@@ -458,6 +468,10 @@ struct PlantedFaultEngine: LayoutEngine {
             return zip(elements, queriedFrames).filter { $1.intersects(rect) }.map(\.0)
         }
         let found = elements.filter { $0.frame.intersects(rect) }
+        if fault == .fullColumnMaskWalkSkipsColumnZero {
+            let missed = itemsTheColumnWalkSkips(rect)
+            return found.filter { $0.kind != .item || !missed.contains(ItemIndexPath(section: $0.section, item: $0.item)) }
+        }
         if !lastBlocksWalks.isEmpty {
             let missed = lastBlocksWalks.mapValues { $0.itemsFoundPastTheLastBlock(rect) }
             return found.filter { $0.kind != .item || !(missed[$0.section]?.contains($0.item) ?? false) }
@@ -474,6 +488,31 @@ struct PlantedFaultEngine: LayoutEngine {
             let frame = element.frame
             return !(frame.maxY == rect.minY || frame.minY == rect.maxY || frame.maxX == rect.minX || frame.minX == rect.maxX)
         }
+    }
+
+    /// Per shortest-column section of exactly 64 columns (vertical, left to right, no spans,
+    /// weights, stamps or flow tolerance), the last item of column 0 (the leftmost) before the
+    /// first item starting in `rect`, when it is in that item's checkpoint block and starts
+    /// above the rect (`fullColumnMaskWalkSkipsColumnZero`). O(items) of those sections.
+    private func itemsTheColumnWalkSkips(_ rect: Rect) -> Set<ItemIndexPath> {
+        let description = layoutDescription
+        guard description.placement == .shortestColumn, description.axis == .vertical, description.direction == .leftToRight,
+              description.flowTolerance == nil, description.remeasure != .keepColumns else { return [] }
+        var skipped: Set<ItemIndexPath> = []
+        for (index, section) in description.sections.enumerated()
+        where section.columns == VerificationHooks.fullColumnMaskWidth && section.itemSpans == nil && section.columnWeights == nil
+            && section.stamps == nil {
+            let sectionFrames = section.itemHeights.indices.compactMap { frames[ItemIndexPath(section: index, item: $0)] }
+            guard sectionFrames.count == section.itemHeights.count, let columnZero = sectionFrames.map(\.minX).min() else { continue }
+            let first = sectionFrames.firstIndex { $0.minY >= rect.minY } ?? sectionFrames.count
+            let interval = VerificationHooks.checkpointInterval(columns: section.columns)
+            let blockStart = min(first, sectionFrames.count - 1) / interval * interval
+            if let last = (blockStart..<max(blockStart, first)).last(where: { sectionFrames[$0].minX == columnZero }),
+               sectionFrames[last].minY < rect.minY {
+                skipped.insert(ItemIndexPath(section: index, item: last))
+            }
+        }
+        return skipped
     }
 
     func elements(in rect: Rect, into result: inout [LayoutElement]) {

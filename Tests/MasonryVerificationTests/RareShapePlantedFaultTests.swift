@@ -23,6 +23,19 @@ import Testing
         #expect(ScenarioChecker(candidate: Self.factory).check(found.chain, threads: 1) != nil)
     }
 
+    /// The full column mask's fault (`fullColumnMaskWalkSkipsColumnZero`, a section of exactly
+    /// 64 columns): the rare shapes fail it at their 64-column case, the only one of the matrix
+    /// with 64 columns, with a reproducer that fails again.
+    @Test func theRareShapesCatchTheFullColumnMaskFault() throws {
+        let factory = PlantedFaultEngine.factory(.fullColumnMaskWalkSkipsColumnZero)
+        var suite = VerificationSuite(size: .smoke, threads: [1], candidate: factory)
+        suite.selection = .rareShapesOnly
+        let (counts, failure) = suite.run()
+        let found = try #require(failure, "the rare shapes passed the fault after \(counts.queries) queries")
+        #expect(found.caseName.hasPrefix("full-column-mask/"), "\(found.failure.message)")
+        #expect(ScenarioChecker(candidate: factory).check(found.chain, threads: 1) != nil)
+    }
+
     @Test func theMatrixWithoutTheRareShapesPassesIt() {
         var suite = VerificationSuite(size: .smoke, threads: [1], candidate: Self.factory)
         suite.selection = .withoutRareShapes

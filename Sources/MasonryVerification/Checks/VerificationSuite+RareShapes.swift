@@ -1,5 +1,5 @@
-// The rare shapes of `masonry verify`'s matrix (many columns in both placements, paired sections, spans under every update kind), and a run with or without them.
-import MasonryLayout
+// The rare shapes of `masonry verify`'s matrix (many columns in both placements, exactly 64 columns, paired sections, spans under every update kind), and a run with or without them.
+@_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
 extension VerificationSuite {
@@ -9,9 +9,10 @@ extension VerificationSuite {
     /// so that queries reach columns 64 and up; two consecutive sections of the same shape,
     /// which the engine lays out as a pair, with the random updates falling in either; and
     /// sections with spans in both placements whose updates go through every kind in turn
-    /// (`RandomLayoutGenerator.UpdateKind`, spans in most item updates). They are the matrix's
-    /// only cases past 64 columns: a planted fault there (`RareShapePlantedFaultTests`) passes
-    /// the rest of it and fails at their first.
+    /// (`RandomLayoutGenerator.UpdateKind`, spans in most item updates); and a section of
+    /// exactly as many columns as a query's column mask holds (64: a mask of all ones). They
+    /// are the matrix's only cases of 64 columns or more: a planted fault there
+    /// (`RareShapePlantedFaultTests`) passes the rest of it and fails at theirs.
     static func rareShapeCases(medium: Int) -> [Case] {
         var random = SplitMix64(seed: 0x5241_5245)
         let inset = EdgeInsets(top: 8.5, left: 4, bottom: 6, right: 4.25)
@@ -43,6 +44,10 @@ extension VerificationSuite {
         let spansRoundRobin = try! LayoutDescription(width: 390, placement: .roundRobin, trailingItemSpacing: .exclude, sections: split(3) {
             section(items: $0, columns: 3, spacing: 3.5, width: 390, spans: SpanPattern(name: "dense", fullEvery: 7, twoColumnShare: 0.2))
         })
+        let fullMaskColumns = VerificationHooks.fullColumnMaskWidth
+        let fullMask = try! LayoutDescription(width: 1000, sections: [
+            section(items: medium, columns: fullMaskColumns, spacing: 2.5, width: 1000, heights: .photo, headers: true),
+        ])
         return [
             Case(name: "many-columns-checkpoints/items:\(medium)/sections:1/columns:65", description: wide),
             Case(name: "many-columns-round-robin/items:\(medium)/sections:1/columns:72", description: wideRoundRobin),
@@ -51,11 +56,12 @@ extension VerificationSuite {
             Case(name: "spans-every-update-kind/items:\(medium)/sections:3/columns:4", description: spans, cyclesUpdateKinds: true),
             Case(name: "spans-round-robin-every-update-kind/items:\(medium)/sections:3/columns:3", description: spansRoundRobin,
                  cyclesUpdateKinds: true),
+            Case(name: "full-column-mask/items:\(medium)/sections:1/columns:\(fullMaskColumns)", description: fullMask),
         ]
     }
 
     /// How many layouts `rareShapeCases` makes.
-    static let rareShapeCaseCount = 6
+    static let rareShapeCaseCount = 7
 
     /// Which of the matrix's cases a run takes: every one (`masonry verify`), or, for a test
     /// that shows what only the rare shapes catch, every one but them, or only them (the same

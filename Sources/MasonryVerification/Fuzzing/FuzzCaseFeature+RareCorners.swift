@@ -1,4 +1,4 @@
-// The fuzz case features of the generator's rare corners: many columns past checkpoints, queries past column 64, pairs, big spanned sections, a lagging column walked, spans at the window search's threshold.
+// The fuzz case features of the generator's rare corners: many columns past checkpoints, queries past column 64, pairs, big spanned sections, a lagging column walked, spans at the window search's threshold, exactly 64 columns queried.
 @_spi(Verification) import MasonryLayout
 
 extension FuzzCaseFeature {
@@ -6,6 +6,7 @@ extension FuzzCaseFeature {
     static let rareCorners: Set<FuzzCaseFeature> = [
         .manyColumnsCheckpoints, .manyColumnsCheckpointsRoundRobin, .queryPastColumn64, .pairedSectionsUpdated,
         .spansInBigSection, .spansInBigSectionUpdated, .spansLastBlocksWalked, .toleranceSpanAtWindowSearchThreshold,
+        .sixtyFourColumnsQueried,
     ]
 
     /// Whether case `chain`, run on `threads` threads, has this rare-corner feature. O(sections)
@@ -41,9 +42,18 @@ extension FuzzCaseFeature {
             return chain.scenarios.contains { scenario in
                 scenario.description.flowTolerance != nil && scenario.description.sections.contains(where: Self.spansAtWindowSearchThreshold)
             }
+        case .sixtyFourColumnsQueried:
+            return chain.scenarios.contains { scenario in
+                !scenario.queries.isEmpty && scenario.description.sections.contains(where: Self.hasAFullColumnMask)
+            }
         default:
             return false
         }
+    }
+
+    /// Exactly as many columns as a query's column mask holds, and items in it.
+    private static func hasAFullColumnMask(_ section: SectionDescription) -> Bool {
+        section.columns == VerificationHooks.fullColumnMaskWidth && !section.itemHeights.isEmpty
     }
 
     /// Whether a query of `scenario` meets items its spanned section's query finds only by

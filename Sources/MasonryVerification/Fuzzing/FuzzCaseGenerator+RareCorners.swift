@@ -1,10 +1,10 @@
-// The fuzz generator's rare corners: many columns past several checkpoints in both placements, queries past column 64, pairs, big spanned sections, a lagging column, spans at the window search's threshold.
+// The fuzz generator's rare corners: many columns past several checkpoints in both placements, queries past column 64, pairs, big spanned sections, a lagging column, spans at the window search's threshold, exactly 64 columns.
 @_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
 extension FuzzCaseGenerator {
     /// The cross-products the other forms rarely or never make (`Form.rareCorners`), each a
-    /// sixth of that form's cases.
+    /// seventh of that form's cases.
     enum RareCorner: CaseIterable {
         /// A section of 65 to 1024 columns with two or three of the engine's checkpoints
         /// (k·K + r items, K its interval; mostly 65 to 256 columns), shortest column; queries
@@ -29,6 +29,13 @@ extension FuzzCaseGenerator {
         /// (`windowSearchThresholdShapes`): the tolerance's second pass reads the window tops
         /// the first pass took.
         case toleranceAtWindowSearchThreshold
+        /// A section of exactly 64 columns, the most a query's 64-bit column mask holds (all
+        /// ones: `~0`, where fewer columns take `(1 << k) − 1`), of one to three of the engine's
+        /// checkpoint blocks, shortest column (three in four) or round robin: a shortest-column
+        /// query walks back from the first item starting in its rect for each column's last item
+        /// before it, all 64 columns unseen at the start. The other forms draw 64 columns in
+        /// about one case of 3,000, and the many-columns corners 65 and up.
+        case sixtyFourColumns
     }
 
     /// Draws the corner of a `rareCorners` case.
@@ -42,6 +49,7 @@ extension FuzzCaseGenerator {
         shape.extremeLengths = extremeLengths ? 0.3 : 0
         shape.formatV2 = .fuzzing
         shape.emptySections = 0
+        shape.columnsAlwaysFit = true  // the column counts each corner names
         var placement: Placement?
         var bigFirst = true
         var thresholdSpan: Int?
@@ -92,6 +100,18 @@ extension FuzzCaseGenerator {
             shape.columns = .exactly(columns)
             shape.continueColumns = 0
             shape.formatV2.spans = 0  // `laggingColumnSection` gives the spans
+        case .sixtyFourColumns:
+            let columns = VerificationHooks.fullColumnMaskWidth
+            let interval = VerificationHooks.checkpointInterval(columns: columns)
+            let remainder = [-1, 0, 1, integer(2...(interval - 2))][integer(0...3)]
+            let items = integer(1...3) * interval + remainder
+            shape.sections = 1...3
+            shape.items = items...items
+            shape.columns = .exactly(columns)
+            shape.continueColumns = 0.15
+            shape.formatV2.spans = 0
+            shape.formatV2.adaptive = 0  // the column count the shape names
+            placement = random.generator.unitDouble() < 0.75 ? .shortestColumn : .roundRobin
         case .toleranceAtWindowSearchThreshold:
             let shapes = Self.windowSearchThresholdShapes
             let (columns, span) = shapes[integer(0...(shapes.count - 1))]

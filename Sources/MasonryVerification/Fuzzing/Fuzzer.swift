@@ -279,8 +279,13 @@ package struct Fuzzer: Sendable {
 
     /// Case `index` of a run with `seed`: its own seed, its chain and its thread count.
     static func fuzzCase(seed: UInt64, index: Int, threads: [Int]) -> (caseSeed: UInt64, chain: ScenarioChain, threads: Int) {
-        let caseSeed = seed &* 0x9E37_79B9 &+ UInt64(index)
+        let caseSeed = caseSeed(seed: seed, index: index)
         return (caseSeed, scenario(seed: caseSeed), threads[index % threads.count])
+    }
+
+    /// The seed of case `index` of a run with seed `seed`, which `scenario(seed:)` draws. O(1).
+    static func caseSeed(seed: UInt64, index: Int) -> UInt64 {
+        seed &* 0x9E37_79B9 &+ UInt64(index)
     }
 
     /// Feeds mutated versions of `description`'s JSON and random bytes to the parser: each must

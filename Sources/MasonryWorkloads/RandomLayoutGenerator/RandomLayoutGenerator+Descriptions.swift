@@ -46,9 +46,10 @@ extension RandomLayoutGenerator {
             section.itemHeights = itemHeights(count: count)
             sections.append(section)
         }
-        // Many columns need room: a width that leaves each at least a point, most of the time.
+        // Many columns need room: a width that leaves each at least a point, most of the time
+        // (always for `columnsAlwaysFit`, with the same draws).
         let mostColumns = sections.map(\.columns).max() ?? 1
-        if Double(mostColumns) > width, chance(0.8) { width = pick([1024.25, 4096, 1e6]) }
+        if Double(mostColumns) > width, chance(0.8) || shape.columnsAlwaysFit { width = pick([1024.25, 4096, 1e6]) }
         let placement: Placement = chance(0.5) ? .shortestColumn : .roundRobin
         let tieBreak: TieBreak = chance(0.5) ? .lowestIndex : .highestIndex
         let v2 = shape.formatV2

@@ -22,6 +22,10 @@ extension RandomLayoutGenerator {
         public var emptySections = 0.1
         /// The chance of `continueColumns` mode.
         public var continueColumns = 0.3
+        /// Whether the width always leaves each column at least a point, so that every section
+        /// keeps the column count drawn for it (otherwise one in five descriptions with more
+        /// columns than points of width halves its counts until they fit).
+        public var columnsAlwaysFit = false
         /// How often format v2's fields appear (none by default: format v1 descriptions, drawn
         /// from the same random sequence as before format v2).
         public var formatV2 = FormatV2Rates.none

@@ -97,6 +97,9 @@ struct SectionQuery {
     let itemCount: Int
     let columnCount: Int
     let shift: Int
+    /// The columns a query's mask holds (`columnsMeetingRect`): the first 64. A section of more
+    /// tests the others on their own; one of exactly this many has a mask of all ones.
+    static let maskedColumns = UInt64.bitWidth
     /// Bit c set when equal column c's x range meets the rect's (up to 64 columns); a weighted
     /// section's query makes its own (`columnMask(across:count:rect:)` over its table).
     let columnsMeetingRect: UInt64
@@ -121,7 +124,7 @@ struct SectionQuery {
     @inline(__always)
     static func columnMask(across columns: some ColumnEdges, count: Int, rect: Rect) -> UInt64 {
         var mask: UInt64 = 0
-        for column in 0..<min(64, count) where meetsHorizontally(column, across: columns, rect: rect) {
+        for column in 0..<min(Self.maskedColumns, count) where meetsHorizontally(column, across: columns, rect: rect) {
             mask |= 1 << UInt64(column)
         }
         return mask
@@ -138,7 +141,7 @@ struct SectionQuery {
     /// column 63, tested above.
     @inline(__always)
     private func meetsHorizontally(_ column: Int, across columns: some ColumnEdges, mask: UInt64) -> Bool {
-        column < 64 ? mask & (1 << UInt64(column)) != 0 : Self.meetsHorizontally(column, across: columns, rect: rect)
+        column < Self.maskedColumns ? mask & (1 << UInt64(column)) != 0 : Self.meetsHorizontally(column, across: columns, rect: rect)
     }
 
     /// Writes item `item`'s element (in column `column` of the equal columns) at `output` if its
@@ -197,9 +200,9 @@ struct SectionQuery {
         let blockStart = block << shift
         withScratchBuffer(of: UInt32.self, count: columnCount) { lastBefore in
             _ = lastBefore.update(fromContentsOf: section.lastItems(block))
-            if columnCount <= 64 {
+            if columnCount <= Self.maskedColumns {
                 // Backwards from the run: the first item met in each column is its last.
-                var unseen: UInt64 = columnCount == 64 ? ~0 : (1 << UInt64(columnCount)) - 1
+                var unseen: UInt64 = columnCount == Self.maskedColumns ? ~0 : (1 << UInt64(columnCount)) - 1
                 var item = first - 1
                 while item >= blockStart, unseen != 0 {
                     let column = UInt64(columns[item])
