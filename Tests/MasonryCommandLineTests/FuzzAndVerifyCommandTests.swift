@@ -58,6 +58,7 @@ import Testing
         (["fuzz", "--seconds", "0"], "--seconds must be an integer"),
         (["fuzz", "--shrink-seconds", "-1"], "--shrink-seconds must be an integer in 0..."),
         (["fuzz", "--memory-limit", "1"], "--memory-limit must be an integer in 64..."),
+        (["fuzz", "--case-timeout", "0"], "--case-timeout must be an integer in 1..."),
         (["fuzz", "--planted-fault", "gremlins"], "--planted-fault must be one of trap, hang, memory"),
         (["fuzz", "--distribution", "0"], "--distribution must be an integer"),
         (["fuzz", "--replay", "/nonexistent.json"], "cannot read '/nonexistent.json'"),

@@ -87,8 +87,12 @@ import Testing
         }
     }
 
+    /// With a case timeout for a debug build on a busy machine: at 2 s, a clean-clone CI
+    /// rehearsal beside a release build found case 17 of seed 5 (12,342 items, 158 columns, 1.5 s
+    /// on its own in a debug build) hung, and it did not hang again when replayed alone.
     @Test func aSupervisedRunOfTheShippedEngineIsClean() throws {
-        let run = try MasonryExecutable.run(["fuzz", "--seconds", "60", "--cases", "60", "--seed", "5", "--jobs", "1"])
+        let run = try MasonryExecutable.run(["fuzz", "--seconds", "60", "--cases", "60", "--seed", "5", "--jobs", "1",
+                                             "--case-timeout", "60"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("60 cases and 240 parser inputs"), "\(run.output)")
         #expect(run.output.contains("; 1 worker process(es)"), "\(run.output)")

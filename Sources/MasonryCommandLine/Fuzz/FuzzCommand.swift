@@ -43,7 +43,7 @@ enum FuzzCommand: Command {
             that fails that way; --worker-executable PATH starts another executable as the worker.
             """,
         options: [FuzzRunCommand.seconds, seed, FuzzRunCommand.cases, FuzzRunCommand.jobs, FuzzRunCommand.shard, threads,
-                  FuzzRunCommand.shrinkSeconds, memoryLimit, inProcess,
+                  FuzzRunCommand.shrinkSeconds, FuzzRunCommand.caseTimeout, memoryLimit, inProcess,
                   FuzzRunCommand.out, FuzzReplayCommand.replay, FuzzDistributionCommand.distribution, ProgressReporter.quiet]
             + ExternalEngineOptions.options + [FuzzWorkerCommand.worker, plantedFault, workerExecutable],
         exitStatus: "0 no failure (or the replay passes), 1 a failure found, 2 bad input or usage.")

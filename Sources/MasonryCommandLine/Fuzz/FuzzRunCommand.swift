@@ -21,6 +21,10 @@ enum FuzzRunCommand: FuzzForm {
         same --seed and --cases find the same failure for any N
         """)
     static let shard = ShardOption.option("case")
+    static let caseTimeout = Option("--case-timeout", value: "S", .integer(in: 1...86_400), shown: "2; 30 × --engine-timeout with --engine-command", """
+        the least time a case may take before it counts as a hang; raise it
+        for debug or sanitizer builds on busy machines
+        """)
 
     static var selector: (any DeclaredOption)? { nil }
 
@@ -28,7 +32,7 @@ enum FuzzRunCommand: FuzzForm {
         name: "fuzz", summary: FuzzCommand.summaryLine,
         usage: ["""
             [--seconds N] [--seed S] [--cases N] [--jobs N] [--shard K/N] [--threads LIST]
-                                [--shrink-seconds N] [--memory-limit MB] [--in-process] [--out DIR] [--quiet]
+                                [--shrink-seconds N] [--case-timeout S] [--memory-limit MB] [--in-process] [--out DIR] [--quiet]
                                 [--engine-command CMD] [--engine-timeout S]
             """],
         discussion: """
@@ -43,7 +47,7 @@ enum FuzzRunCommand: FuzzForm {
 
             Cases run in a worker process (this tool, started again), so that a case that crashes
             the engine (a trap, a signal, memory exhausted) or hangs it (no answer within 10 × the
-            median case time, at least 2 s) is a finding rather than the end of the run. A finding is
+            median case time, at least --case-timeout) is a finding rather than the end of the run. A finding is
             printed at once (its case seed and the failure), then shrunk to a small reproducer within
             the shrinking budget (candidates run in the worker too; when the budget runs out, the
             smallest reproducer so far is kept), written to DIR as case-SEED.json (a scenario file)
@@ -65,7 +69,7 @@ enum FuzzRunCommand: FuzzForm {
             crashes, hangs (no answer within --engine-timeout) and malformed answers are findings,
             shrunk like any other, with the last lines of its standard error.
             """,
-        options: [seconds, FuzzCommand.seed, cases, jobs, shard, FuzzCommand.threads, shrinkSeconds, FuzzCommand.memoryLimit,
+        options: [seconds, FuzzCommand.seed, cases, jobs, shard, FuzzCommand.threads, shrinkSeconds, caseTimeout, FuzzCommand.memoryLimit,
                   FuzzCommand.inProcess, out, ProgressReporter.quiet] + ExternalEngineOptions.options
             + [FuzzCommand.plantedFault, FuzzCommand.workerExecutable],
         exitStatus: "0 no failure, 1 a failure found, 2 bad input or usage.")
@@ -85,6 +89,7 @@ enum FuzzRunCommand: FuzzForm {
         configuration.checker = checker
         configuration.worker = worker
         if checker.externalEngine != nil { configuration.engineTimeLimit = Double(try arguments.value(ExternalEngineOptions.timeout)) }
+        configuration.caseTimeout = try arguments.value(caseTimeout).map(Double.init)
 
         let progress = ProgressReporter(console: console, total: nil, quiet: arguments.isSet(ProgressReporter.quiet))
         let outcome: Fuzzer.Outcome

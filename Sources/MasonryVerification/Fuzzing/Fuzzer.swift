@@ -39,11 +39,17 @@ package struct Fuzzer: Sendable {
         /// the whole case's limit is only a backstop (`caseTimeLimitFloor`).
         package var engineTimeLimit: Double?
 
+        /// The least a case may take before its worker counts as hanging (`--case-timeout`), where
+        /// the 2 s default is too short: a debug or sanitizer build on a busy machine runs a large
+        /// case for seconds (a 12,342-item case of 158 columns, 1.5 s on its own in a debug build,
+        /// ran past 2 s beside a compiler). Nil: the default, or the external engine's floor.
+        package var caseTimeout: Double?
+
         /// The least a case or a shrinking candidate may take before the worker counts as hanging:
-        /// with an external engine 30 of its request limits, since a large case of a slow engine
-        /// (the Python one lays 22,000 items out in seconds, and answers each lookup over a pipe)
-        /// takes long without hanging.
-        var caseTimeLimitFloor: Double? { engineTimeLimit.map { 30 * $0 } }
+        /// `caseTimeout`, or with an external engine 30 of its request limits, since a large case of
+        /// a slow engine (the Python one lays 22,000 items out in seconds, and answers each lookup
+        /// over a pipe) takes long without hanging.
+        var caseTimeLimitFloor: Double? { caseTimeout ?? engineTimeLimit.map { 30 * $0 } }
 
         package init() {}
     }
@@ -210,7 +216,8 @@ package struct Fuzzer: Sendable {
         if finding.failure == nil {
             // The worker died or ran out of time somewhere in the case: in the engine (the chain
             // alone does it again), in the parser, or not reproducibly.
-            let confirmDeadline = found + .seconds(max(configuration.shrinkSeconds, WorkerExecutor.defaultMinimumTimeLimit + 1))
+            let confirmDeadline = found + .seconds(max(configuration.shrinkSeconds,
+                                                          (configuration.caseTimeLimitFloor ?? WorkerExecutor.defaultMinimumTimeLimit) + 1))
             switch try executor.check(chain, threads: threads, deadline: confirmDeadline, timeLimit: nil) {
             case .fails(let again) where again.kind == finding.kind:
                 failure = again
