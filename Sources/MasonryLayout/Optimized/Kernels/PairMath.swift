@@ -6,8 +6,8 @@ import _Builtin_intrinsics.intel
 /// Two doubles in one 128-bit register: the unit the sorted-heights kernels work in.
 typealias DoublePair = SIMD2<Double>
 
-/// Lane-wise minimum, maximum and comparison of `DoublePair`s, each one SSE2 instruction
-/// (`minpd`, `maxpd`, `cmpltpd`) on x86-64, and the scalar minimum and maximum (`minsd`,
+/// Lane-wise minimum, maximum and comparisons of `DoublePair`s, each one SSE2 instruction
+/// (`minpd`, `maxpd`, `cmpltpd`, `cmplepd`) on x86-64, and the scalar minimum and maximum (`minsd`,
 /// `maxsd`). O(1) each.
 ///
 /// On x86-64 the lane-wise ones are the compiler's SSE2 intrinsics (baseline x86-64, no extra
@@ -69,6 +69,16 @@ enum PairMath {
         unsafeBitCast(_mm_cmplt_pd(a, b), to: SIMD2<Int64>.self)
         #else
         SIMD2<Int64>(repeating: 0).replacing(with: -1, where: a .< b)
+        #endif
+    }
+
+    /// -1 in each lane where `a <= b`, 0 elsewhere.
+    @inline(__always)
+    static func lessThanOrEqualMask(_ a: DoublePair, _ b: DoublePair) -> SIMD2<Int64> {
+        #if arch(x86_64)
+        unsafeBitCast(_mm_cmple_pd(a, b), to: SIMD2<Int64>.self)
+        #else
+        SIMD2<Int64>(repeating: 0).replacing(with: -1, where: a .<= b)
         #endif
     }
 }

@@ -18,17 +18,19 @@ protocol SortedHeights {
     /// which the caller takes as the new shortest: position k becomes
     /// `min(max(value, height[k]), height[k + 1])`, the last `max(value, height[last])`.
     mutating func merge(_ value: DoublePair)
-    /// Lanes that sum to minus the number of heights below `value`.
-    func countBelow(_ value: DoublePair) -> SIMD2<Int64>
+    /// Lanes that sum to minus the number of heights below `value` (or equal to it, with
+    /// `orEqual`: a constant once inlined).
+    func countBelow(_ value: DoublePair, orEqual: Bool) -> SIMD2<Int64>
     /// Writes the `capacity` heights in ascending order.
     func store(_ heights: UnsafeMutablePointer<Double>)
 }
 
 extension SortedHeights {
-    /// The last pair's count: its lanes below `value` (+infinity padding never is).
+    /// The last pair's count: its lanes below `value` (+infinity padding never is: heights are
+    /// finite).
     @inline(__always)
-    func countBelow(_ value: DoublePair) -> SIMD2<Int64> {
-        PairMath.lessThanMask(pair, value)
+    func countBelow(_ value: DoublePair, orEqual: Bool) -> SIMD2<Int64> {
+        orEqual ? PairMath.lessThanOrEqualMask(pair, value) : PairMath.lessThanMask(pair, value)
     }
 }
 
@@ -98,8 +100,9 @@ struct HeightPairs<Next: SortedHeights>: SortedHeights {
     }
 
     @inline(__always)
-    func countBelow(_ value: DoublePair) -> SIMD2<Int64> {
-        PairMath.lessThanMask(pair, value) &+ next.countBelow(value)
+    func countBelow(_ value: DoublePair, orEqual: Bool) -> SIMD2<Int64> {
+        (orEqual ? PairMath.lessThanOrEqualMask(pair, value) : PairMath.lessThanMask(pair, value))
+            &+ next.countBelow(value, orEqual: orEqual)
     }
 
     @inline(__always)
