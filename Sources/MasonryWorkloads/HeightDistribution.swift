@@ -1,4 +1,4 @@
-// How a workload draws item heights: uniform, photo, equal, heavy-tailed or zero distributions.
+// How a workload draws item heights: uniform, photo, equal, heavy-tailed, zero or half-estimated distributions.
 import Foundation
 
 /// How item heights are drawn in a workload.
@@ -13,17 +13,25 @@ public enum HeightDistribution: String, CaseIterable, Sendable {
     case heavyTailed
     /// Every item 0 points tall.
     case zeros
+    /// A feed measured halfway: photo heights, then the second half at one estimate
+    /// (`estimate`), as a feed lays out the items it has not measured yet.
+    case estimated
 
-    /// `count` heights for items `columnWidth` wide.
+    /// The height of every item of `estimated`'s second half.
+    public static let estimate = 300.0
+
+    /// `count` heights for items `columnWidth` wide. O(count).
     public func heights(count: Int, columnWidth: Double, generator: inout SplitMix64) -> [Double] {
-        (0..<count).map { _ in height(columnWidth: columnWidth, generator: &generator) }
+        let measured = self == .estimated ? (count + 1) / 2 : count
+        return (0..<count).map { index in index < measured ? height(columnWidth: columnWidth, generator: &generator) : Self.estimate }
     }
 
+    /// One height for an item `columnWidth` wide (for `estimated`, a measured one: a photo's).
     public func height(columnWidth: Double, generator: inout SplitMix64) -> Double {
         switch self {
         case .uniform:
             return Double(100 + generator.next() % 150)
-        case .photo:
+        case .photo, .estimated:
             // Box-Muller gives a standard normal; exp of it is log-normal. Rounded to 1/4 point.
             let u1 = max(generator.unitDouble(), 0x1p-53)
             let u2 = generator.unitDouble()

@@ -1,6 +1,7 @@
-// Tests of format v2's and v3's workloads: the spans feed, adaptive and weighted columns, suites and benchmark names.
+// Tests of the benchmark workloads: the spans feed, adaptive and weighted columns, estimated heights, suites and benchmark names.
 import MasonryLayout
 @testable import MasonryBenchmarkHarness
+import MasonryWorkloads
 import Testing
 
 /// Format v2's workloads: what their descriptions hold and how their benchmarks are named.
@@ -43,6 +44,22 @@ import Testing
         #expect(description.sections[0].columnWeights == [1, 2, 2, 1])
         // Item 0 takes column 0 (every column starts level): (390 - 16 - 12) * (1 / 6) wide.
         #expect(ReferenceLayoutEngine(description).frame(ofItemAt: ItemIndexPath(section: 0, item: 0))?.width == 362.0 * (1.0 / 6))
+    }
+
+    /// `heights:estimated` (issue 20): photo heights drawn as `photo` draws them, then the
+    /// second half at one estimate; in the standard suite at 100K items in 4 columns.
+    @Test func theEstimatedWorkloadIsAPhotoFeedWithItsSecondHalfAtOneEstimate() throws {
+        let workload = Workload(placement: .shortestColumn, items: 1001, sections: 1, columns: 4, heights: .estimated)
+        #expect(workload.nameParameters == "placement:shortestColumn/items:1001/sections:1/columns:4/heights:estimated")
+        let estimated = workload.makeDescription().sections[0].itemHeights
+        var photoWorkload = workload
+        photoWorkload.heights = .photo
+        let photo = photoWorkload.makeDescription().sections[0].itemHeights
+        #expect(estimated.count == 1001)
+        #expect(estimated[..<501] == photo[..<501])
+        #expect(estimated[501...].allSatisfy { $0 == HeightDistribution.estimate })
+        #expect(photo[501...].contains { $0 != HeightDistribution.estimate })
+        #expect(BenchmarkSuite.standard.prepareWorkloads.contains { $0.heights == .estimated && $0.items == 100_000 && $0.columns == 4 })
     }
 
     /// Lookups use every field of the frame, so that no engine can skip computing one.

@@ -137,7 +137,7 @@ public enum BenchmarkSuite: String, CaseIterable, Sendable {
             }
             let columns = [2, 8, 16, 64].map { Workload(placement: .shortestColumn, items: 1_000_000, sections: 1, columns: $0) }
             let sections = [64, 4096].map { Workload(placement: .shortestColumn, items: 1_000_000, sections: $0, columns: 4) }
-            let distributions = [HeightDistribution.photo, .equal, .heavyTailed, .zeros].map {
+            let distributions = [HeightDistribution.photo, .equal, .heavyTailed, .zeros, .estimated].map {
                 Workload(placement: .shortestColumn, items: 100_000, sections: 1, columns: 4, heights: $0)
             }
             return scaling + columns + sections + distributions + Self.formatV2Workloads + Self.columnOptionWorkloads
