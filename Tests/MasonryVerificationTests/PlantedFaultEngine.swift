@@ -20,8 +20,9 @@ struct PlantedFaultEngine: LayoutEngine {
         case columnWidthRoundingSlip
         /// Section tops stacked by threads from the order in which the sections finish, last
         /// finished first (threads > 1): wrong in every interleaving but the one where the
-        /// sections finish exactly in reverse, so that a reproducer fails again on replay whether
-        /// Dispatch runs the workers in parallel or, on a loaded machine, one after the other.
+        /// sections finish exactly in reverse, so that a reproducer fails again on most replays
+        /// whether Dispatch runs the workers in parallel or one after the other; on a loaded
+        /// machine the reverse can come many times running (the test replays until it fails).
         case raceBetweenThreads
         /// Items from the second checkpoint on (index 64 and up) are a point too low: needs 65 items.
         case secondCheckpointOffByOne

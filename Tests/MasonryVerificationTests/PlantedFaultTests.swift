@@ -22,11 +22,15 @@ import Testing
         let failure = try #require(outcome.failure, "\(fault) not caught in \(outcome.cases) cases")
         #expect(failure.shrunk.totalItems <= fault.itemsNeeded, "shrunk to \(failure.shrunk.totalItems) items: \(failure.shrunk.jsonText())")
         #expect(failure.shrunk.totalItems <= failure.original.totalItems)
-        // The reproducer, written and read back, still fails.
+        // The reproducer, written and read back, still fails. A race's fails in some interleavings
+        // only: seed 7's (a section's header, then an empty section inserted after it) failed 162
+        // of 200 replays on an idle machine, and 0 of 20 in a clean-clone CI rehearsal beside the
+        // other suites; so it is replayed until it fails, up to 2,000 times (a few seconds).
         let replayed = try ScenarioChain(json: Array(failure.shrunk.jsonText().utf8))
         let checker = PlantedFaultEngine.checker(fault)
-        let failures = (0..<(fault == .raceBetweenThreads ? 20 : 1)).compactMap { _ in checker.check(replayed, threads: failure.threads) }
-        #expect(!failures.isEmpty, "the shrunk case no longer fails: \(replayed.jsonText())")
+        let replays = fault == .raceBetweenThreads ? 2000 : 1
+        let failsAgain = (0..<replays).lazy.contains { _ in checker.check(replayed, threads: failure.threads) != nil }
+        #expect(failsAgain, "the shrunk case no longer fails: \(replayed.jsonText())")
     }
 
     /// Regression: the generator took the engine's checkpoint interval to be max(64, 16 ×
@@ -246,5 +250,3 @@ extension Fuzzer.Configuration {
         return configuration
     }
 }
-
-
