@@ -51,6 +51,9 @@ package struct Fuzzer: Sendable {
         /// over a pipe) takes long without hanging.
         var caseTimeLimitFloor: Double? { caseTimeout ?? engineTimeLimit.map { 30 * $0 } }
 
+        /// The floor in force for a case: `caseTimeLimitFloor`, or the worker's default (2 s).
+        var minimumCaseSeconds: Double { caseTimeLimitFloor ?? WorkerExecutor.defaultMinimumTimeLimit }
+
         package init() {}
     }
 
@@ -175,7 +178,7 @@ package struct Fuzzer: Sendable {
 
     /// A job's executor: a worker process, or this process.
     private static func executor(_ configuration: Configuration) -> any CaseExecutor {
-        configuration.worker.map { WorkerExecutor(command: $0, minimumTimeLimit: configuration.caseTimeLimitFloor ?? WorkerExecutor.defaultMinimumTimeLimit) }
+        configuration.worker.map { WorkerExecutor(command: $0, minimumTimeLimit: configuration.minimumCaseSeconds) }
             ?? InProcessExecutor(checker: configuration.checker)
     }
 
@@ -216,8 +219,7 @@ package struct Fuzzer: Sendable {
         if finding.failure == nil {
             // The worker died or ran out of time somewhere in the case: in the engine (the chain
             // alone does it again), in the parser, or not reproducibly.
-            let confirmDeadline = found + .seconds(max(configuration.shrinkSeconds,
-                                                          (configuration.caseTimeLimitFloor ?? WorkerExecutor.defaultMinimumTimeLimit) + 1))
+            let confirmDeadline = found + .seconds(max(configuration.shrinkSeconds, configuration.minimumCaseSeconds + 1))
             switch try executor.check(chain, threads: threads, deadline: confirmDeadline, timeLimit: nil) {
             case .fails(let again) where again.kind == finding.kind:
                 failure = again
