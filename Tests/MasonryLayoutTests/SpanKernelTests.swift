@@ -10,7 +10,8 @@ import Testing
 /// kernel through updates, trailing spacing excluded. (The test build also replays every lay-out
 /// in `SectionHandle.checkInvariants`: `Scripts/test` sets MASONRY_INTERNAL_CHECKS.)
 @Suite struct SpanKernelTests {
-    static let columnCounts = [2, 3, 4, 5, 8, 9, 17, 64]
+    /// Every column count the span loop keeps in registers (2 to 8), and three above.
+    static let columnCounts = [2, 3, 4, 5, 6, 7, 8, 9, 17, 64]
 
     /// `count` spans for `columns` columns: mostly 1, then 2, `columns - 1`, `"full"` and wider
     /// than the section, so every clamping and window size occurs.

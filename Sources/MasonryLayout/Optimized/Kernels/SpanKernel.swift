@@ -76,10 +76,8 @@ enum SpanKernel {
                             item &+= 1
                         }
                     } else {
-                        while item < blockEnd {
-                            lane.place(item, position: &position)
-                            item &+= 1
-                        }
+                        position = SpanPlaceLoop(lane: lane, items: item..<blockEnd, position: position).visit(columns: columns)
+                        item = blockEnd
                     }
                 }
                 return position
@@ -251,11 +249,9 @@ enum ShortestWindow {
     ///
     /// The tie rule is chosen once, outside the scan: tested per column inside it, it cost the
     /// span feed's prepare (4 columns) 165 instructions an item against 127, and 13.7 ns an
-    /// item against 10.5 (1M items, interleaved). Tried and not kept: a tree of the same selects
-    /// for 4 columns (two deep instead of three: 8% slower), the column count as a constant for
-    /// 2 to 8 columns (127 to 96 instructions an item, the same time), and the heights and last
-    /// items in vector registers for the block (1.7x slower: Swift lowers the masks of integer
-    /// lanes a lane at a time on x86-64's baseline).
+    /// item against 10.5 (1M items, interleaved). Sections of 2 to 8 columns run
+    /// `SpanPlaceLoop`'s scan instead, over heights in registers. Tried and not kept: a tree of
+    /// the same selects for 4 columns (two deep instead of three: 8% slower).
     @inline(__always)
     private static func shortestColumn(in heights: UnsafeMutablePointer<Double>, count: Int,
                                        by isBetter: (Double, Double) -> Bool) -> (start: Int, top: Double) {
