@@ -75,7 +75,10 @@ enum SpanKernel {
                             lane.placeWithinTolerance(item, flowTolerance)
                             item &+= 1
                         }
-                    } else {
+                    } else if item < blockEnd {
+                        // Not for a block whose items were all kept: a keepColumns re-measure re-stacks
+                        // every block after the change, and the loop's start and end (the heights into
+                        // registers and back) cost its scrolling session 4.4% of its instructions.
                         position = SpanPlaceLoop(lane: lane, items: item..<blockEnd, position: position).visit(columns: columns)
                         item = blockEnd
                     }
