@@ -62,7 +62,9 @@ private enum HighestStartWins: WindowTieRule {
 /// The column heights of a section of at most 8 columns, for a loop whose count is a constant:
 /// every access then has a constant index, and the heights stay in registers.
 private struct ColumnRegisters {
-    private var heights: (Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0)
+    /// Columns `0..<count`; the lanes past the count are never read.
+    private var heights: (Double, Double, Double, Double, Double, Double, Double, Double) =
+        (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
 
     @inline(__always)
     init(_ columnHeights: UnsafeMutablePointer<Double>, count: Int) {
