@@ -3,7 +3,7 @@
 /// columns, so that its loops over the columns unroll and the column heights stay in
 /// registers, or the section's own count above.
 protocol SpanColumnCount {
-    /// The count, given the section's `columnCount` (which a constant equals); nil past 8.
+    /// The column count, 2 to 8; nil for `SpanColumns.Any` (1 column, or more than 8).
     static var constant: Int? { get }
 }
 

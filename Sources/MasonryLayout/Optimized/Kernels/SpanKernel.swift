@@ -208,7 +208,8 @@ enum ShortestWindow {
     static func start(ofSpan span: Int, in heights: UnsafeMutablePointer<Double>, count: Int,
                       highestIndexWins: Bool, scratch: UnsafeMutablePointer<Double>) -> (start: Int, top: Double) {
         if span == 1 {
-            return highestIndexWins ? shortestColumn(in: heights, count: count, by: <=) : shortestColumn(in: heights, count: count, by: <)
+            return highestIndexWins ? shortestColumn(in: heights, count: count, HighestStartWins.self)
+                                    : shortestColumn(in: heights, count: count, LowestStartWins.self)
         }
         if span == count { return (0, top(of: heights, count: count)) }
         let starts = count - span + 1
@@ -247,8 +248,8 @@ enum ShortestWindow {
         return (best, bestTop)
     }
 
-    /// The column whose height is lowest, ties by `isBetter` (`<`: to the lowest column, `<=`:
-    /// to the highest), and that height: a scan of selects, without a branch per column. O(count).
+    /// The column whose height is lowest, ties by `Rule`, and that height: a scan of selects,
+    /// without a branch per column. O(count).
     ///
     /// The tie rule is chosen once, outside the scan: tested per column inside it, it cost the
     /// span feed's prepare (4 columns) 165 instructions an item against 127, and 13.7 ns an
@@ -256,13 +257,13 @@ enum ShortestWindow {
     /// `SpanPlaceLoop`'s scan instead, over heights in registers. Tried and not kept: a tree of
     /// the same selects for 4 columns (two deep instead of three: 8% slower).
     @inline(__always)
-    private static func shortestColumn(in heights: UnsafeMutablePointer<Double>, count: Int,
-                                       by isBetter: (Double, Double) -> Bool) -> (start: Int, top: Double) {
+    private static func shortestColumn<Rule: WindowTieRule>(in heights: UnsafeMutablePointer<Double>, count: Int,
+                                                            _: Rule.Type) -> (start: Int, top: Double) {
         var best = 0
         var bestTop = heights[0]
         for column in 1..<count {
             let top = heights[column]
-            let better = isBetter(top, bestTop)
+            let better = Rule.wins(top, over: bestTop)
             best = better ? column : best
             bestTop = better ? top : bestTop
         }

@@ -44,21 +44,6 @@ struct SpanPlaceLoop: SpanColumnCountVisitor {
     }
 }
 
-/// The tie rule of the shortest-column search, as a type, so that the loop is specialized for
-/// it (a closure argument was specialized into a call per item, no longer inlined).
-private protocol WindowTieRule {
-    /// Whether a window whose top is `candidate`, after one whose top is `best`, wins.
-    static func wins(_ candidate: Double, over best: Double) -> Bool
-}
-
-private enum LowestStartWins: WindowTieRule {
-    @inline(__always) static func wins(_ candidate: Double, over best: Double) -> Bool { candidate < best }
-}
-
-private enum HighestStartWins: WindowTieRule {
-    @inline(__always) static func wins(_ candidate: Double, over best: Double) -> Bool { candidate <= best }
-}
-
 /// The column heights of a section of at most 8 columns, for a loop whose count is a constant:
 /// every access then has a constant index, and the heights stay in registers.
 private struct ColumnRegisters {
