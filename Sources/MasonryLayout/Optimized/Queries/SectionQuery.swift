@@ -341,19 +341,9 @@ struct SectionQuery {
     }
 
     /// The first index of `range` where `holds`, true then false along the range, is false
-    /// (the upper bound when it never is). A range of up to 64 is counted rather than bisected:
-    /// the loads are then independent and their cache misses overlap, where each probe of a
-    /// binary search waits for the one before it. It executes more instructions (callgrind: a
-    /// round-robin viewport query over 1M items in 4 columns, 5,190 → 7,010) and is faster
-    /// (1.40 → 1.25 µs, the median of 5 interleaved runs on an idle 16-core Xeon, and 1.64 →
-    /// 1.37 µs on a 2-core EPYC; an interpolation guess with a gallop instead: 1.39 µs).
+    /// (the upper bound when it never is): a binary search.
     @inline(__always)
     static func partitionPoint(of range: Range<Int>, where holds: (Int) -> Bool) -> Int {
-        if range.count <= 64 {
-            var point = range.lowerBound
-            for index in range { point += holds(index) ? 1 : 0 }
-            return point
-        }
         var low = range.lowerBound
         var high = range.upperBound
         while low < high {
@@ -366,8 +356,87 @@ struct SectionQuery {
     /// Whether an item that ends at or before local height `end` (scaled by the rounding
     /// slack) ends above the rect.
     @inline(__always)
-    func endsAbove(_ end: Double) -> Bool {
-        LayoutArithmetic.absoluteY(end, sectionTop: top) * SectionLayout.roundingSlack < rect.minY
+    func endsAbove(_ end: Double) -> Bool { Self.endsAbove(end, top: top, minY: rect.minY) }
+
+    /// Whether an item that ends at or before local height `end`, in a section at `top`, ends
+    /// above `minY` (scaled by the rounding slack).
+    @inline(__always)
+    static func endsAbove(_ end: Double, top: Double, minY: Double) -> Bool {
+        LayoutArithmetic.absoluteY(end, sectionTop: top) * SectionLayout.roundingSlack < minY
+    }
+
+    /// `endsAbove(_:top:minY:)` lane by lane (the same operations in the same order).
+    @inline(__always)
+    static func endsAbove(_ ends: SIMD4<Double>, top: SIMD4<Double>, minY: SIMD4<Double>) -> SIMDMask<SIMD4<Int64>> {
+        (top + ends) * SIMD4(repeating: SectionLayout.roundingSlack) .< minY
+    }
+
+    /// Per column c, into `runs[2c + 1]`: the last checkpoint of `checkpoints` where c still
+    /// ends above the rect, or the first. A bracket of up to 64 checkpoints (a viewport over 1M
+    /// items in 4 columns: 11 to 15) is counted rather than bisected: the loads are independent
+    /// and their cache misses overlap, where each probe of a binary search waits for the one
+    /// before it (1.40 → 1.25 µs a round-robin viewport query, 16-core Xeon; an interpolation
+    /// guess with a gallop: 1.39 µs). Four columns at a time: a checkpoint's heights are
+    /// consecutive, so one load and compare counts four columns (callgrind, the whole query:
+    /// 7,008 → 5,355 instructions with the ranks' count below, where a count per column took
+    /// 19 instructions a checkpoint and column through a closure). A wider bracket is bisected
+    /// per column.
+    private func lastCheckpointsEndingAbove(within checkpoints: Range<Int>, into runs: UnsafeMutableBufferPointer<Int>) {
+        guard checkpoints.count <= 64 else {
+            for column in 0..<columnCount {
+                let count = Self.partitionPoint(of: checkpoints) { endsAbove(section.checkpointHeights($0)[column]) }
+                runs[2 * column + 1] = max(checkpoints.lowerBound, count - 1)
+            }
+            return
+        }
+        let rows = UnsafePointer(section.checkpointHeights(min(checkpoints.lowerBound, section.header.pointee.checkpointCount - 1)).baseAddress!)
+        var column = 0
+        let top = SIMD4(repeating: top), minY = SIMD4(repeating: rect.minY)
+        while column + 4 <= columnCount {
+            var counts = SIMD4<Int64>()
+            var row = UnsafeRawPointer(rows + column)
+            for _ in checkpoints {
+                counts &+= SIMD4<Int64>().replacing(with: 1, where: Self.endsAbove(row.loadUnaligned(as: SIMD4<Double>.self), top: top, minY: minY))
+                row += columnCount * MemoryLayout<Double>.stride
+            }
+            for lane in 0..<4 { runs[2 * (column + lane) + 1] = max(checkpoints.lowerBound, checkpoints.lowerBound + Int(counts[lane]) - 1) }
+            column += 4
+        }
+        for column in column..<columnCount {
+            let count = Self.countEndingAbove(from: rows + column, stride: columnCount, count: checkpoints.count, top: self.top, minY: rect.minY)
+            runs[2 * column + 1] = max(checkpoints.lowerBound, checkpoints.lowerBound + count - 1)
+        }
+    }
+
+    /// The first of `ranks` (at most K / columns + 1 of them) of `column`'s items (item
+    /// `offset` + rank · columns, `count` of them) whose next item, or the column's end, does
+    /// not end above the rect: counted, as the checkpoints are.
+    @inline(__always)
+    private func firstRankReaching(ranks: Range<Int>, column: Int, offset: Int, count: Int,
+                                   endHeights: UnsafeMutableBufferPointer<Double>) -> Int {
+        // The ranks whose next item exists, then at most one more: the column's last.
+        let followed = max(ranks.lowerBound, min(ranks.upperBound, count - 1))
+        var first = ranks.lowerBound + Self.countEndingAbove(
+            from: localY.baseAddress! + offset + (ranks.lowerBound + 1) * columnCount, stride: columnCount,
+            count: followed - ranks.lowerBound, top: top, minY: rect.minY)
+        if followed < ranks.upperBound { first += endsAbove(endHeights[column]) ? 1 : 0 }
+        return first
+    }
+
+    /// How many of the `count` local heights `stride` apart from `first` end above the rect
+    /// (`endsAbove`; a search counts a prefix where it holds). Everything it reads is a
+    /// parameter: reading the query's fields through `self` inside the loop cost 23
+    /// instructions a height (callgrind), as the compiler reloaded them after every store,
+    /// against about 7 here.
+    @inline(__always)
+    private static func countEndingAbove(from first: UnsafePointer<Double>, stride: Int, count: Int, top: Double, minY: Double) -> Int {
+        var holding = 0
+        var next = first
+        for _ in 0..<count {
+            holding &+= endsAbove(next.pointee, top: top, minY: minY) ? 1 : 0
+            next += stride
+        }
+        return holding
     }
 
     /// Each column's candidates (from its first item whose next item or end reaches the rect,
@@ -381,20 +450,19 @@ struct SectionQuery {
         // for n columns).
         var total = 0
         withScratchBuffer(of: Int.self, count: 2 * columnCount) { runs in
+            // Each column's run end, for now: the last checkpoint in the bracket where it still
+            // ends above the rect (its first item reaching the rect is in that checkpoint's
+            // block), or the first.
+            lastCheckpointsEndingAbove(within: checkpoints, into: runs)
             for column in 0..<columnCount {
                 let offset = (column - startPosition + columnCount) % columnCount
                 let count = offset < itemCount ? (itemCount - offset + columnCount - 1) / columnCount : 0
-                // The last checkpoint in the bracket where this column still ends above the rect
-                // (its first item reaching the rect is in that checkpoint's block), or the first.
-                let low = max(checkpoints.lowerBound,
-                              Self.partitionPoint(of: checkpoints) { endsAbove(section.checkpointHeights($0)[column]) } - 1)
+                let low = runs[2 * column + 1]
                 @inline(__always) func rank(atOrAfter item: Int) -> Int {
                     item <= offset ? 0 : min(count, (item - offset + columnCount - 1) / columnCount)
                 }
-                // The first rank whose next item (or the column's end) does not start above the rect.
-                let first = Self.partitionPoint(of: rank(atOrAfter: low << shift)..<rank(atOrAfter: (low + 1) << shift)) { rank in
-                    endsAbove(rank + 1 < count ? localY[offset + (rank + 1) * columnCount] : endHeights[column])
-                }
+                let first = firstRankReaching(ranks: rank(atOrAfter: low << shift)..<rank(atOrAfter: (low + 1) << shift),
+                                              column: column, offset: offset, count: count, endHeights: endHeights)
                 var end = first
                 while end < count, absoluteY(ofItem: offset + end * columnCount) <= rect.maxY { end += 1 }
                 // An empty run's next candidate is `Int.max`, which the merge never picks.
