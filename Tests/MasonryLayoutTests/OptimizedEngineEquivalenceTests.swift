@@ -64,11 +64,13 @@ import Testing
     /// candidates, runs far apart: a viewport over columns whose heights drifted apart), or a
     /// walk through the indices (many columns: a strip the content's height over 512 columns
     /// took 15 million steps a query the first way, past the fuzzer's 2 s limit for a case).
-    /// Both must give the reference's answer, in its order.
-    @Test(arguments: [4, 72, 512])
-    func roundRobinQueriesOverManyCheckpointsMatchTheReference(columns: Int) throws {
+    /// Both must give the reference's answer, in its order. Each column's run starts at a
+    /// checkpoint found by counting (a bracket of up to 64 checkpoints) or by a binary search
+    /// (a wider one: 80 checkpoints, under the strips the content's height).
+    @Test(arguments: [(columns: 4, checkpoints: 2), (72, 2), (512, 2), (4, 80), (5, 80)])
+    func roundRobinQueriesOverManyCheckpointsMatchTheReference(columns: Int, checkpoints: Int) throws {
         var generator = RandomLayoutGenerator(seed: 11)
-        let items = 2 * VerificationHooks.checkpointInterval(columns: columns) + 1000
+        let items = checkpoints * VerificationHooks.checkpointInterval(columns: columns) + 1000
         let heights = HeightDistribution.heavyTailed.heights(count: items, columnWidth: 2, generator: &generator.generator)
         let section = SectionDescription(columns: columns, columnSpacing: 0.5, itemSpacing: 1, itemHeights: heights)
         let description = try LayoutDescription(width: 2048, placement: .roundRobin, sections: [section])

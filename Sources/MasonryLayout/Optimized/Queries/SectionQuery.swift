@@ -371,9 +371,14 @@ struct SectionQuery {
         (top + ends) * SIMD4(repeating: SectionLayout.roundingSlack) .< minY
     }
 
+    /// The widest bracket of checkpoints `lastCheckpointsEndingAbove` counts (a wider one is
+    /// bisected).
+    static let countedCheckpoints = 64
+
     /// Per column c, into `runs[2c + 1]`: the last checkpoint of `checkpoints` where c still
-    /// ends above the rect, or the first. A bracket of up to 64 checkpoints (a viewport over 1M
-    /// items in 4 columns: 11 to 15) is counted rather than bisected: the loads are independent
+    /// ends above the rect, or the first. A bracket of up to 64 checkpoints
+    /// (`countedCheckpoints`; a viewport over 1M items in 4 columns: 11 to 15) is counted
+    /// rather than bisected: the loads are independent
     /// and their cache misses overlap, where each probe of a binary search waits for the one
     /// before it (1.40 → 1.25 µs a round-robin viewport query, 16-core Xeon; an interpolation
     /// guess with a gallop: 1.39 µs). Four columns at a time: a checkpoint's heights are
@@ -382,14 +387,20 @@ struct SectionQuery {
     /// 19 instructions a checkpoint and column through a closure). A wider bracket is bisected
     /// per column.
     private func lastCheckpointsEndingAbove(within checkpoints: Range<Int>, into runs: UnsafeMutableBufferPointer<Int>) {
-        guard checkpoints.count <= 64 else {
+        let first = checkpoints.lowerBound
+        /// `column`'s run end, given that it ends above the rect at the bracket's first
+        /// `holding` checkpoints.
+        @inline(__always) func keep(_ holding: Int, forColumn column: Int) {
+            runs[2 * column + 1] = max(first, first + holding - 1)
+        }
+        guard checkpoints.count <= Self.countedCheckpoints else {
             for column in 0..<columnCount {
-                let count = Self.partitionPoint(of: checkpoints) { endsAbove(section.checkpointHeights($0)[column]) }
-                runs[2 * column + 1] = max(checkpoints.lowerBound, count - 1)
+                keep(Self.partitionPoint(of: checkpoints) { endsAbove(section.checkpointHeights($0)[column]) } - first, forColumn: column)
             }
             return
         }
-        let rows = UnsafePointer(section.checkpointHeights(min(checkpoints.lowerBound, section.header.pointee.checkpointCount - 1)).baseAddress!)
+        // The bracket's rows, read only inside it (an empty bracket reads none).
+        let rows = UnsafePointer(section.checkpointHeights(0).baseAddress!) + first * columnCount
         var column = 0
         let top = SIMD4(repeating: top), minY = SIMD4(repeating: rect.minY)
         while column + 4 <= columnCount {
@@ -399,12 +410,12 @@ struct SectionQuery {
                 counts &+= SIMD4<Int64>().replacing(with: 1, where: Self.endsAbove(row.loadUnaligned(as: SIMD4<Double>.self), top: top, minY: minY))
                 row += columnCount * MemoryLayout<Double>.stride
             }
-            for lane in 0..<4 { runs[2 * (column + lane) + 1] = max(checkpoints.lowerBound, checkpoints.lowerBound + Int(counts[lane]) - 1) }
+            for lane in 0..<4 { keep(Int(counts[lane]), forColumn: column + lane) }
             column += 4
         }
         for column in column..<columnCount {
-            let count = Self.countEndingAbove(from: rows + column, stride: columnCount, count: checkpoints.count, top: self.top, minY: rect.minY)
-            runs[2 * column + 1] = max(checkpoints.lowerBound, checkpoints.lowerBound + count - 1)
+            keep(Self.countEndingAbove(from: rows + column, stride: columnCount, count: checkpoints.count, top: self.top, minY: rect.minY),
+                 forColumn: column)
         }
     }
 
