@@ -36,6 +36,11 @@ public enum VerificationHooks {
     /// corner at it. O(1).
     public static var fullColumnMaskWidth: Int { SectionQuery.maskedColumns }
 
+    /// The most checkpoints a round-robin rect query counts to find each column's first
+    /// candidate; a query whose rect brackets more of them finds it by a binary search. The
+    /// fuzzer aims a corner past it. O(1).
+    public static var countedCheckpointBracket: Int { SectionQuery.countedCheckpoints }
+
     /// The sections a fresh `prepare` of `description` on `threads` threads lays out two at a
     /// time with the pair kernel, as (first, second) indices, under the current threading
     /// threshold (`withMinimumItemsForThreads`): the engine's own batch plan and pairing rule,

@@ -27,7 +27,7 @@ import Testing
             .insertSectionWithNulls: 0.02, .anchorRestored: 0.2, .anchorItemMoved: 0.065, .anchorRestoreClamped: 0.11, .anchorLost: 0.035,
             .anchorNone: 0.11, .manyColumnsCheckpoints: 0.001, .manyColumnsCheckpointsRoundRobin: 0.001, .queryPastColumn64: 0.007,
             .pairedSectionsUpdated: 0.011, .spansInBigSection: 0.011, .spansInBigSectionUpdated: 0.007, .spansLastBlocksWalked: 0.001,
-            .toleranceSpanAtWindowSearchThreshold: 0.001, .sixtyFourColumnsQueried: 0.002,
+            .toleranceSpanAtWindowSearchThreshold: 0.001, .sixtyFourColumnsQueried: 0.002, .roundRobinBracketBisected: 0.001,
             .maxColumnWidthNarrows: 0.05, .centered: 0.06, .centeredRightToLeftOrHorizontal: 0.025, .columnOptionsWithSpans: 0.04,
             .countToleranceRounds: 0.008, .columnOptionsSetWidth: 0.04, .columnOptionsWithNulls: 0.015, .insertSectionWithColumnOptions: 0.035,
             .scrollOriginEnd: 0.06, .scrollOriginEndHorizontal: 0.012, .scrollOriginEndPinnedQuery: 0.03, .scrollOriginEndUpdated: 0.055,
@@ -70,6 +70,7 @@ import Testing
             case .pairedSections: VerificationHooks.pairedColumnCounts.contains
             case .toleranceAtWindowSearchThreshold: thresholdColumns.contains
             case .sixtyFourColumns: { $0 == VerificationHooks.fullColumnMaskWidth }
+            case .roundRobinPastCountedBracket: (1...8).contains
             case .manyColumnsShortestColumn, .manyColumnsRoundRobin, .spansInBigSection, .spansWithLaggingColumn: nil
             }
         }

@@ -1,4 +1,4 @@
-// The fuzz case features of the generator's rare corners: many columns past checkpoints, queries past column 64, pairs, big spanned sections, a lagging column walked, spans at the window search's threshold, exactly 64 columns queried.
+// The fuzz case features of the generator's rare corners: many columns past checkpoints, queries past column 64, pairs, big spanned sections, a lagging column walked, spans at the window search's threshold, exactly 64 columns queried, a round-robin bracket bisected.
 @_spi(Verification) import MasonryLayout
 
 extension FuzzCaseFeature {
@@ -6,7 +6,7 @@ extension FuzzCaseFeature {
     static let rareCorners: Set<FuzzCaseFeature> = [
         .manyColumnsCheckpoints, .manyColumnsCheckpointsRoundRobin, .queryPastColumn64, .pairedSectionsUpdated,
         .spansInBigSection, .spansInBigSectionUpdated, .spansLastBlocksWalked, .toleranceSpanAtWindowSearchThreshold,
-        .sixtyFourColumnsQueried,
+        .sixtyFourColumnsQueried, .roundRobinBracketBisected,
     ]
 
     /// Whether case `chain`, run on `threads` threads, has this rare-corner feature. O(sections)
@@ -46,8 +46,36 @@ extension FuzzCaseFeature {
             return chain.scenarios.contains { scenario in
                 !scenario.queries.isEmpty && scenario.description.sections.contains(where: Self.hasAFullColumnMask)
             }
+        case .roundRobinBracketBisected:
+            return chain.scenarios.contains(where: Self.queriesPastTheCountedBracket)
         default:
             return false
+        }
+    }
+
+    /// Whether a query of round-robin `scenario` meets, along the scroll axis, the first items
+    /// of more than `countedCheckpointBracket + 1` checkpoint blocks of a section without spans
+    /// (its bracket of checkpoints, at most one block short of those, is then bisected), on the
+    /// first layout. O(items) for the reference's layout, then O(blocks) a query.
+    private static func queriesPastTheCountedBracket(_ scenario: LayoutScenario) -> Bool {
+        let description = scenario.description
+        let bisected = VerificationHooks.countedCheckpointBracket + 1
+        guard description.placement == .roundRobin, !scenario.queries.isEmpty,
+              description.sections.contains(where: { $0.itemSpans == nil && $0.itemHeights.count > bisected * VerificationHooks.checkpointInterval(columns: $0.columns) })
+        else { return false }
+        let reference = ReferenceLayoutEngine(description)
+        let horizontal = description.axis == .horizontal
+        return description.sections.indices.contains { section in
+            let interval = VerificationHooks.checkpointInterval(columns: description.sections[section].columns)
+            guard description.sections[section].itemSpans == nil else { return false }
+            let blockStarts = stride(from: 0, to: description.sections[section].itemHeights.count, by: interval).compactMap { item in
+                reference.frame(ofItemAt: ItemIndexPath(section: section, item: item)).map { horizontal ? $0.transposed : $0 }
+            }
+            guard blockStarts.count > bisected else { return false }
+            return scenario.queries.contains { query in
+                let rect = horizontal ? query.rect.transposed : query.rect
+                return blockStarts.count { $0.y <= rect.maxY && $0.maxY >= rect.y } > bisected
+            }
         }
     }
 

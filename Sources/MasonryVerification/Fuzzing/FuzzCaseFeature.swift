@@ -73,6 +73,7 @@ package enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case spansLastBlocksWalked = "a query of a spanned section, one column ahead, that meets a column's items of the second-to-last checkpoint block found only by walking back past the last block"
     case toleranceSpanAtWindowSearchThreshold = "a flow tolerance and an item spanning s of k columns, neither one nor all, where (k − s + 1) × s is the most window cells the span kernel's search scans directly (64)"
     case sixtyFourColumnsQueried = "a query of a section of exactly 64 columns with items (a query's column mask all ones)"
+    case roundRobinBracketBisected = "a round-robin query whose rect meets the first items of more than 65 of a section's checkpoint blocks (a bracket the engine bisects)"
     case maxColumnWidthNarrows = "a section whose maxColumnWidth narrows its columns"
     case centered = "a section with columnAlignment center"
     case centeredRightToLeftOrHorizontal = "… right to left or horizontal"

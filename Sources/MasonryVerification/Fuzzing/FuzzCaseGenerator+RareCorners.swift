@@ -1,4 +1,4 @@
-// The fuzz generator's rare corners: many columns past several checkpoints in both placements, queries past column 64, pairs, big spanned sections, a lagging column, spans at the window search's threshold, exactly 64 columns.
+// The fuzz generator's rare corners: many columns past several checkpoints in both placements, queries past column 64, pairs, big spanned sections, a lagging column, spans at the window search's threshold, exactly 64 columns, round robin past the counted checkpoint bracket.
 @_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
@@ -36,6 +36,13 @@ extension FuzzCaseGenerator {
         /// before it, all 64 columns unseen at the start. The other forms draw 64 columns in
         /// about one case of 3,000, and the many-columns corners 65 and up.
         case sixtyFourColumns
+        /// A round-robin section of 1 to 8 columns and 67 to 73 of the engine's checkpoint
+        /// blocks, queried by strips over 66 blocks or more (`queriesAcrossManyBlocks`): the
+        /// engine's round-robin query counts the checkpoints that bracket its rect (up to
+        /// `VerificationHooks.countedCheckpointBracket`, 64) and bisects a wider bracket, which
+        /// no other form reaches (a random rect is at most a quarter of the content's height,
+        /// and no other round-robin section has 256 blocks).
+        case roundRobinPastCountedBracket
     }
 
     /// Draws the corner of a `rareCorners` case.
@@ -112,6 +119,19 @@ extension FuzzCaseGenerator {
             shape.formatV2.spans = 0
             shape.formatV2.adaptive = 0  // the column count the shape names
             placement = random.generator.unitDouble() < 0.75 ? .shortestColumn : .roundRobin
+        case .roundRobinPastCountedBracket:
+            let columns = integer(1...8)
+            let interval = VerificationHooks.checkpointInterval(columns: columns)
+            // Just past the bracket the engine counts: more blocks only cost more time a case.
+            let blocks = integer((Self.bracketBlocks + 1)...(Self.bracketBlocks + 6))
+            let items = blocks * interval + [-1, 0, 1, integer(2...(interval - 2))][integer(0...3)]
+            shape.sections = 1...2
+            shape.items = items...items
+            shape.columns = .exactly(columns)
+            shape.continueColumns = 0.15
+            shape.formatV2.spans = 0  // the spans' query is another
+            shape.formatV2.adaptive = 0  // the column count the shape names
+            placement = .roundRobin
         case .toleranceAtWindowSearchThreshold:
             let shapes = Self.windowSearchThresholdShapes
             let (columns, span) = shapes[integer(0...(shapes.count - 1))]
@@ -156,6 +176,49 @@ extension FuzzCaseGenerator {
             let strip = Rect(x: left, y: item.y - above, width: right - left, height: above + item.height * 2 * random.generator.unitDouble())
             let touching = Rect(x: item.x, y: item.maxY, width: item.width * random.generator.unitDouble(), height: 0)
             for rect in [strip, touching] { queries.append(query(horizontal ? rect.transposed : rect)) }
+        }
+        return queries
+    }
+
+    /// The checkpoint blocks whose first items a query of this corner meets, at least: one more
+    /// than the widest bracket the engine counts, so that the bracket, which may start a block
+    /// after the rect's first, is still bisected.
+    static var bracketBlocks: Int { VerificationHooks.countedCheckpointBracket + 2 }
+
+    /// Queries of `reference`'s round-robin sections (no spans) of more than `bracketBlocks`
+    /// checkpoint blocks, each over more than that many blocks: a strip from inside an item of
+    /// one block to the end of an item of a later block and of that block's first row, across
+    /// every column, and one over the first item's column and the next. O(columns) per section
+    /// after the reference's layout.
+    mutating func queriesAcrossManyBlocks(of reference: ReferenceLayoutEngine) -> [LayoutQuery] {
+        let description = reference.layoutDescription
+        guard description.placement == .roundRobin else { return [] }
+        let horizontal = description.axis == .horizontal
+        let width = horizontal ? reference.contentSize.height : reference.contentSize.width
+        var queries: [LayoutQuery] = []
+        for (index, section) in description.sections.enumerated() where section.itemSpans == nil {
+            let interval = VerificationHooks.checkpointInterval(columns: section.columns)
+            let count = section.itemHeights.count
+            let blocks = (count + interval - 1) / interval
+            guard blocks > Self.bracketBlocks else { continue }
+            let frame = { (item: Int) in
+                reference.frame(ofItemAt: ItemIndexPath(section: index, item: item)).map { horizontal ? $0.transposed : $0 }
+            }
+            // One block more than `bracketBlocks`: the rect's first item may start after its
+            // block's first.
+            let firstBlock = integer(0...(blocks - Self.bracketBlocks - 1))
+            let lastBlock = integer((firstBlock + Self.bracketBlocks)...(blocks - 1))
+            guard let top = frame(firstBlock * interval + integer(0...(interval - 1))),
+                  let bottom = frame(min(count - 1, lastBlock * interval + integer(0...(interval - 1)))) else { continue }
+            // Down to the last block's first row at least, whose columns may have drifted below
+            // the item drawn there.
+            let firstRow = (lastBlock * interval)..<min(count, lastBlock * interval + section.columns)
+            let end = firstRow.compactMap(frame).map(\.maxY).reduce(bottom.maxY, max)
+            let y = top.y + top.height * random.generator.unitDouble()
+            let height = max(0, end - y)
+            let across = Rect(x: 0, y: y, width: max(width, 1), height: height)
+            let columns = Rect(x: top.x, y: y, width: top.width * (1 + random.generator.unitDouble()), height: height)
+            for rect in [across, columns] { queries.append(query(horizontal ? rect.transposed : rect)) }
         }
         return queries
     }

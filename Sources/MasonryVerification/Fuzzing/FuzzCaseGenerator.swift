@@ -81,7 +81,7 @@ struct FuzzCaseGenerator {
         case 53..<103: .batchPlan
         case 103..<303: .checkpointBoundaries
         case 303..<353: .manyColumns
-        case 353..<376: .rareCorners  // 3.3 a thousand for each of seven corners
+        case 353..<379: .rareCorners  // 3.25 a thousand for each of eight corners
         default: .small
         }
         self.form = form
@@ -238,6 +238,7 @@ struct FuzzCaseGenerator {
         queries += edgeCases.queries(for: reference)
         if rareCorner == .manyColumnsShortestColumn || rareCorner == .manyColumnsRoundRobin { queries += queriesPastColumn64(of: reference) }
         if rareCorner == .spansWithLaggingColumn { queries += queriesIntoLastBlocks(of: reference) }
+        if rareCorner == .roundRobinPastCountedBracket { queries += queriesAcrossManyBlocks(of: reference) }
         let captures = anchors.captures(updateCount: updates.count)
         var steps: [ScenarioAnchor] = []
         for (index, update) in updates.enumerated() {
