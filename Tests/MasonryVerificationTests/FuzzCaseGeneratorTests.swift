@@ -85,6 +85,35 @@ import Testing
         #expect(checked >= 100)
     }
 
+    /// Regression: seed 31's case 27,062 (shortest column, 902 columns, 32,804 items, 8 updates)
+    /// ran past the fuzzer's 2 s per-case limit on every run, with no fault: the reference lays
+    /// a shortest-column item out in O(columns), and every update lays the description out again.
+    /// The reference's column steps (items × columns, summed over the first layout and one per
+    /// update) of that case, and of every wide shortest-column corner among the first 10,000
+    /// of seed 9, stay under 150 million (about 0.5 s of the reference; the case's were 270
+    /// million).
+    @Test func wideShortestColumnCornersStayInsideTheCaseTimeLimit() {
+        func columnSteps(_ chain: ScenarioChain) -> Int {
+            chain.scenarios.reduce(0) { total, scenario in
+                let layout = scenario.description.sections.reduce(0) { $0 + $1.itemHeights.count * $1.columns }
+                return total + layout * (1 + scenario.updates.count)
+            }
+        }
+        var cases = [Fuzzer.caseSeed(seed: 31, index: 27_062)]
+        for index in 0..<10_000 {
+            let caseSeed = Fuzzer.caseSeed(seed: 9, index: index)
+            if FuzzCaseGenerator(seed: caseSeed).rareCorner == .manyColumnsShortestColumn { cases.append(caseSeed) }
+        }
+        var wide = 0
+        for caseSeed in cases {
+            let chain = Fuzzer.scenario(seed: caseSeed)
+            guard chain.scenarios[0].description.sections.contains(where: { $0.columns > FuzzCaseGenerator.wideShortestColumns }) else { continue }
+            #expect(columnSteps(chain) <= 150_000_000, "case seed \(caseSeed): \(columnSteps(chain)) column steps")
+            wide += 1
+        }
+        #expect(wide >= 1)
+    }
+
     @Test func boundaryIndicesStayInTheSection() {
         let indices = RandomLayoutGenerator.boundaryIndices(columns: 2, count: 130)
         #expect(Set([63, 64, 65, 127, 128, 129]).isSubset(of: indices) && indices.allSatisfy { (0...130).contains($0) })
