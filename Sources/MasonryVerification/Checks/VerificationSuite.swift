@@ -196,7 +196,13 @@ package struct VerificationSuite: Sendable {
             let (most, budget) = externalEngine == nil ? (2000, 20_000_000) : (200, 2_000_000)
             let queryCount = max(20, min(most, budget / max(1, originalElements.count)))
             let frames = originalElements.map(\.frame)
+            // And one over the whole content (after the random ones, whose draws it leaves as they
+            // were): random rects are at most a quarter of the content's height, and only a taller
+            // one brackets more checkpoints of a round-robin section than its query counts
+            // (`VerificationHooks.countedCheckpointBracket`), which the smoke suite's layouts reach
+            // only so.
             let queries = (0..<queryCount).map { _ in query(random.rect(in: original.contentSize, touching: frames), &random) }
+                + [LayoutQuery(Rect(x: 0, y: 0, width: original.contentSize.width, height: original.contentSize.height))]
             var engines: [any LayoutEngine] = []
             for threadCount in threads {
                 progress("\(testCase.name) on \(threadCount) thread(s)")
