@@ -107,7 +107,7 @@ import Testing
         var wide = 0
         for caseSeed in cases {
             let chain = Fuzzer.scenario(seed: caseSeed)
-            guard chain.scenarios[0].description.sections.contains(where: { $0.columns > FuzzCaseGenerator.wideShortestColumns }) else { continue }
+            guard chain.scenarios[0].description.sections.contains(where: { $0.columns > FuzzCaseGenerator.wideColumns }) else { continue }
             #expect(columnSteps(chain) <= 150_000_000, "case seed \(caseSeed): \(columnSteps(chain)) column steps")
             wide += 1
         }

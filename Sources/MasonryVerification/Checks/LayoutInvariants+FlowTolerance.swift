@@ -24,9 +24,7 @@ extension LayoutInvariants {
                 // Deferred unmeasured items come last and have no frame.
                 let deferred = description.unmeasuredItems == .deferred
                 let laidOut = sectionDescription.itemHeights.indices.prefix { !(deferred && sectionDescription.isItemUnmeasured($0)) }.count
-                let frames = (0..<laidOut).compactMap { item -> Rect? in
-                    engine.frame(ofItemAt: ItemIndexPath(section: section, item: item)).map { horizontal ? $0.transposed : $0 }
-                }
+                let frames = (0..<laidOut).compactMap { engine.verticalFrame(ofItem: $0, inSection: section) }
                 guard frames.count == laidOut else { return "section \(section) has an item without a frame" }
                 let stamps = sectionDescription.stamps ?? []
                 // Stamps raise the columns they meet (open edges) to their bottoms, `top + (y + height)`.

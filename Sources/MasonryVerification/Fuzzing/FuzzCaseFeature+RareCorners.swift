@@ -54,27 +54,27 @@ extension FuzzCaseFeature {
     }
 
     /// Whether a query of round-robin `scenario` meets, along the scroll axis, the first items
-    /// of more than `countedCheckpointBracket + 1` checkpoint blocks of a section without spans
+    /// of `FuzzCaseGenerator.bracketBlocks` or more checkpoint blocks of a section without spans
     /// (its bracket of checkpoints, at most one block short of those, is then bisected), on the
     /// first layout. O(items) for the reference's layout, then O(blocks) a query.
     private static func queriesPastTheCountedBracket(_ scenario: LayoutScenario) -> Bool {
         let description = scenario.description
-        let bisected = VerificationHooks.countedCheckpointBracket + 1
+        let blocks = FuzzCaseGenerator.bracketBlocks
         guard description.placement == .roundRobin, !scenario.queries.isEmpty,
-              description.sections.contains(where: { $0.itemSpans == nil && $0.itemHeights.count > bisected * VerificationHooks.checkpointInterval(columns: $0.columns) })
+              description.sections.contains(where: { $0.itemSpans == nil && $0.itemHeights.count > (blocks - 1) * VerificationHooks.checkpointInterval(columns: $0.columns) })
         else { return false }
         let reference = ReferenceLayoutEngine(description)
         let horizontal = description.axis == .horizontal
         return description.sections.indices.contains { section in
             let interval = VerificationHooks.checkpointInterval(columns: description.sections[section].columns)
             guard description.sections[section].itemSpans == nil else { return false }
-            let blockStarts = stride(from: 0, to: description.sections[section].itemHeights.count, by: interval).compactMap { item in
-                reference.frame(ofItemAt: ItemIndexPath(section: section, item: item)).map { horizontal ? $0.transposed : $0 }
+            let blockStarts = stride(from: 0, to: description.sections[section].itemHeights.count, by: interval).compactMap {
+                reference.verticalFrame(ofItem: $0, inSection: section)
             }
-            guard blockStarts.count > bisected else { return false }
+            guard blockStarts.count >= blocks else { return false }
             return scenario.queries.contains { query in
                 let rect = horizontal ? query.rect.transposed : query.rect
-                return blockStarts.count { $0.y <= rect.maxY && $0.maxY >= rect.y } > bisected
+                return blockStarts.count { $0.y <= rect.maxY && $0.maxY >= rect.y } >= blocks
             }
         }
     }
@@ -159,10 +159,7 @@ struct WideColumns {
         let description = reference.layoutDescription
         let columns = description.sections[section].columns
         guard columns > 64 else { return nil }
-        let horizontal = description.axis == .horizontal
-        let frames = description.sections[section].itemHeights.indices.compactMap { item in
-            reference.frame(ofItemAt: ItemIndexPath(section: section, item: item)).map { horizontal ? $0.transposed : $0 }
-        }
+        let frames = description.sections[section].itemHeights.indices.compactMap { reference.verticalFrame(ofItem: $0, inSection: section) }
         // A spanning item starts at a column's x too; its right edge is another column's, so
         // each column's right is the nearest one to its left.
         var narrowest: [Double: Double] = [:]

@@ -32,9 +32,7 @@ extension FuzzCaseGenerator {
             let count = section.itemHeights.count
             let blocks = (count + interval - 1) / interval
             guard blocks >= 6 else { continue }
-            let frame = { (item: Int) in
-                reference.frame(ofItemAt: ItemIndexPath(section: index, item: item)).map { horizontal ? $0.transposed : $0 }
-            }
+            let frame = { (item: Int) in reference.verticalFrame(ofItem: item, inSection: index) }
             let secondToLast = ((blocks - 2) * interval)..<((blocks - 1) * interval)
             guard let item = frame(integer(secondToLast.lowerBound...(secondToLast.upperBound - 1))) else { continue }
             // The column's end before the last block: its last item there.

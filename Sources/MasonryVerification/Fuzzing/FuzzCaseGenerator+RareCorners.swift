@@ -69,7 +69,7 @@ extension FuzzCaseGenerator {
             let shortest = corner == .manyColumnsShortestColumn
             let roll = random.generator.unitDouble()
             let wide = roll >= (shortest ? 0.95 : 0.75)
-            let columns = wide ? integer(257...1024) : roll < 0.5 ? integer(65...128) : integer(129...256)
+            let columns = wide ? integer((Self.wideColumns + 1)...1024) : roll < 0.5 ? integer(65...128) : integer(129...Self.wideColumns)
             let interval = VerificationHooks.checkpointInterval(columns: columns)
             let remainder = [-1, 0, 1, integer(2...(wide ? 64 : interval - 2))][integer(0...3)]
             let items = (wide ? 2 : integer(2...3)) * interval + remainder
@@ -201,9 +201,7 @@ extension FuzzCaseGenerator {
             let count = section.itemHeights.count
             let blocks = (count + interval - 1) / interval
             guard blocks > Self.bracketBlocks else { continue }
-            let frame = { (item: Int) in
-                reference.frame(ofItemAt: ItemIndexPath(section: index, item: item)).map { horizontal ? $0.transposed : $0 }
-            }
+            let frame = { (item: Int) in reference.verticalFrame(ofItem: item, inSection: index) }
             // One block more than `bracketBlocks`: the rect's first item may start after its
             // block's first.
             let firstBlock = integer(0...(blocks - Self.bracketBlocks - 1))

@@ -205,13 +205,14 @@ struct FuzzCaseGenerator {
     private mutating func rareCornerUpdateCount(_ first: LayoutDescription) -> Int {
         switch rareCorner {
         case .spansInBigSection: integer(7...10)
-        case .manyColumnsShortestColumn where first.sections.contains(where: { $0.columns > Self.wideShortestColumns }): integer(1...2)
+        case .manyColumnsShortestColumn where first.sections.contains(where: { $0.columns > Self.wideColumns }): integer(1...2)
         default: integer(2...8)
         }
     }
 
-    /// The column count past which a many-columns shortest-column corner draws fewer updates.
-    static let wideShortestColumns = 256
+    /// The column count past which a many-columns corner is wide: drawn less often, two
+    /// checkpoints only, and (shortest column) 1 or 2 updates.
+    static let wideColumns = 256
 
     mutating func chain() -> ScenarioChain {
         let first = description()

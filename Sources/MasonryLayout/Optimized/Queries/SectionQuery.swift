@@ -378,14 +378,14 @@ struct SectionQuery {
     /// Per column c, into `runs[2c + 1]`: the last checkpoint of `checkpoints` where c still
     /// ends above the rect, or the first. A bracket of up to 64 checkpoints
     /// (`countedCheckpoints`; a viewport over 1M items in 4 columns: 11 to 15) is counted
-    /// rather than bisected: the loads are independent
-    /// and their cache misses overlap, where each probe of a binary search waits for the one
-    /// before it (1.40 → 1.25 µs a round-robin viewport query, 16-core Xeon; an interpolation
-    /// guess with a gallop: 1.39 µs). Four columns at a time: a checkpoint's heights are
-    /// consecutive, so one load and compare counts four columns (callgrind, the whole query:
-    /// 7,008 → 5,355 instructions with the ranks' count below, where a count per column took
-    /// 19 instructions a checkpoint and column through a closure). A wider bracket is bisected
-    /// per column.
+    /// rather than bisected: the loads are independent and their cache misses overlap,
+    /// where each probe of a binary search waits for the one before it (1.40 → 1.25 µs a
+    /// round-robin viewport query, 16-core Xeon; an interpolation guess with a gallop:
+    /// 1.39 µs). Four columns at a time: a checkpoint's heights are consecutive, so one
+    /// load and compare counts four columns (callgrind, the whole query: 7,008 → 5,355
+    /// instructions with the ranks' count below, where a count per column took 19
+    /// instructions a checkpoint and column through a closure). A wider bracket is
+    /// bisected per column.
     private func lastCheckpointsEndingAbove(within checkpoints: Range<Int>, into runs: UnsafeMutableBufferPointer<Int>) {
         let first = checkpoints.lowerBound
         /// `column`'s run end, given that it ends above the rect at the bracket's first
@@ -419,9 +419,9 @@ struct SectionQuery {
         }
     }
 
-    /// The first of `ranks` (at most K / columns + 1 of them) of `column`'s items (item
-    /// `offset` + rank · columns, `count` of them) whose next item, or the column's end, does
-    /// not end above the rect: counted, as the checkpoints are.
+    /// The first of `ranks` (at most K / columns + 1) of `column`'s items (item `offset` + rank ·
+    /// columns, `count` of them) whose next item, or the column's end, does not end above the
+    /// rect: counted, as the checkpoints are (bisected: 50.4 → 38.0 misses a query, 1.12x slower).
     @inline(__always)
     private func firstRankReaching(ranks: Range<Int>, column: Int, offset: Int, count: Int,
                                    endHeights: UnsafeMutableBufferPointer<Double>) -> Int {
