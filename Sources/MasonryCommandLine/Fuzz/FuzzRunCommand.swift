@@ -156,6 +156,10 @@ enum FuzzRunCommand: FuzzForm {
             console.output("case seed \(failure.caseSeed): shrunk from \(original) to \(shrunk) items in \(failure.shrinkChecks) checks, "
                            + "\(SummaryNumber.seconds(failure.shrinkSeconds)) s\n")
         }
+        if failure.failedRuns < failure.runs {
+            console.output("the shrunk case failed in \(failure.failedRuns) of \(failure.runs) runs (a race): shrinking went on "
+                           + "checking each candidate that passed \(failure.retriesOfAPass) more times\n")
+        }
         console.error("masonry fuzz: \(failure.failure.kind == .mismatch ? "failure" : failure.failure.kind.rawValue): \(failure.failure.message)\n")
         console.output(failure.shrunk.jsonText())
         try FailureReport.write(failure.shrunk, failure.failure, name: name, directory: directory, console: console)

@@ -75,6 +75,12 @@ package struct Fuzzer: Sendable {
         package var parserInput: [UInt8]?
         /// When a crash or timeout did not happen again on replay (the reproducer is then the case as it was).
         package var didNotRecur = false
+        /// The shrunk chain, where it needs several threads, failed in `failedRuns` of `runs`
+        /// runs at the end of shrinking: fewer is a race, whose shrink checked each candidate that
+        /// passed `retriesOfAPass` more times (`ScenarioShrinker.confirmationRuns`).
+        package var failedRuns = 1
+        package var runs = 1
+        package var retriesOfAPass = 0
     }
 
     /// What a run did: cases, parser inputs, time, and the failure if one was found.
@@ -266,6 +272,7 @@ package struct Fuzzer: Sendable {
         result.shrinkChecks = shrunk.checks
         result.shrinkSeconds = found.secondsElapsed
         result.shrinkingStoppedEarly = shrunk.stoppedEarly
+        (result.failedRuns, result.runs, result.retriesOfAPass) = (shrunk.failedRuns, shrunk.runs, shrunk.retriesOfAPass)
         return result
     }
 
