@@ -71,7 +71,7 @@ import Testing
     /// limit on every candidate that still hangs (seed 8's first hanging case, 966 items since the
     /// edge cases, shrank only to 96 in CI's 10 s; seed 1's has 28).
     @Test(arguments: [(ProcessFaultEngine.Fault.trap, "Index out of range", 8), (.hang, "ran past the per-case time limit", 1),
-                      (.memory, "allocate", 10)])
+                      (.memory, "allocate", 10), (.race, "content size", 1)])
     func theFuzzerOutlivesTheFaultAndShrinksIt(fault: ProcessFaultEngine.Fault, says: String, seed: Int) throws {
         let directory = temporaryDirectory()
         let (seconds, shrinkSeconds) = (20.0, 10.0)
@@ -87,6 +87,12 @@ import Testing
         #expect(files.contains(reproducer.replacingOccurrences(of: ".json", with: ".svg")))
         let chain = try ScenarioChain(json: Array(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(reproducer)"))))
         #expect(chain.totalItems <= 10, "\(chain.jsonText())")
+        if fault == .race {
+            // Needs 2 threads and nothing else; fails after half the layouts, so some of the
+            // shrunk case's confirmation runs pass and the shrink retries its passes.
+            #expect(run.output.contains("runs (a race): shrinking went on checking each candidate that passed"), "\(run.output)")
+            #expect(chain.totalItems == 0 && chain.threads == [2], "\(chain.jsonText())")
+        }
         if fault == .trap {
             let replay = try MasonryExecutable.run(["fuzz", "--replay", "\(directory)/\(reproducer)", "--planted-fault", "trap"])
             #expect(replay.status == 1 && replay.error.contains("Index out of range"), "\(replay.error)")

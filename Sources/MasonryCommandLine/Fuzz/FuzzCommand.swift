@@ -24,7 +24,7 @@ enum FuzzCommand: Command {
         run cases in this process: no worker, but a crash or a hang ends
         the run (for debuggers and sanitizers)
         """)
-    static let plantedFault = Option<ProcessFaultEngine.Fault?>("--planted-fault", value: "trap|hang|memory", .choice, hidden: true,
+    static let plantedFault = Option<ProcessFaultEngine.Fault?>("--planted-fault", value: "trap|hang|memory|race", .choice, hidden: true,
                                                                 "a worker engine that fails")
     static let workerExecutable = Option("--worker-executable", value: "PATH", .text, hidden: true, "another executable as the worker")
 
@@ -39,8 +39,8 @@ enum FuzzCommand: Command {
 
 
             INTERNAL (for the supervisor and the verifier's own tests): --worker serves cases on
-            standard input and output; --planted-fault trap|hang|memory gives the worker an engine
-            that fails that way; --worker-executable PATH starts another executable as the worker.
+            standard input and output; --planted-fault trap|hang|memory|race gives the worker an
+            engine that fails that way; --worker-executable PATH starts another executable as the worker.
             """,
         options: [FuzzRunCommand.seconds, seed, FuzzRunCommand.cases, FuzzRunCommand.jobs, FuzzRunCommand.shard, threads,
                   FuzzRunCommand.shrinkSeconds, FuzzRunCommand.caseTimeout, memoryLimit, inProcess,

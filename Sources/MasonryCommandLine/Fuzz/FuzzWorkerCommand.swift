@@ -11,7 +11,7 @@ enum FuzzWorkerCommand: FuzzForm {
 
     static let signature = CommandSignature(
         name: "fuzz", summary: FuzzCommand.summaryLine,
-        usage: ["--worker [--memory-limit MB] [--planted-fault trap|hang|memory] [--engine-command CMD] [--engine-timeout S]"],
+        usage: ["--worker [--memory-limit MB] [--planted-fault trap|hang|memory|race] [--engine-command CMD] [--engine-timeout S]"],
         discussion: """
             INTERNAL: serves the supervisor's cases on standard input and output (started by
             'masonry fuzz' and 'masonry fuzz --replay'), its address space limited to the memory

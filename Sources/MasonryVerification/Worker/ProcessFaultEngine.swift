@@ -1,14 +1,17 @@
-// The optimized engine with a planted trap, hang or memory fault, for tests of crash-safe fuzzing.
+// The optimized engine with a planted trap, hang, memory fault or race, for tests of the fuzzer's worker.
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import MasonryLayout
+import MasonryWorkloads
 
-/// The optimized engine with a fault that takes its process down: for the verifier's own tests
-/// of crash-safe fuzzing only (`masonry fuzz --planted-fault`, an internal option). The frames
-/// are the optimized engine's; the fault fires on one kind of input, as a real bug would.
+/// The optimized engine with a fault that takes its process down, or shows in some runs only:
+/// for the verifier's own tests of the fuzzer's worker (`masonry fuzz --planted-fault`, an
+/// internal option). The frames are the optimized engine's; the fault fires on one kind of
+/// input, as a real bug would.
 package struct ProcessFaultEngine: LayoutEngine {
     package enum Fault: String, CaseIterable, Sendable {
         /// Traps (an array index out of range) when a section's items reach a ninth column, like
@@ -18,10 +21,17 @@ package struct ProcessFaultEngine: LayoutEngine {
         case hang
         /// Allocates without end when items are appended to an empty section.
         case memory
+        /// With several threads, the content is a point too tall after about half the layouts
+        /// (a draw per layout from one generator per process, seeded alike, so that a run
+        /// repeats): a race, which fails in some runs of a case only.
+        case race
     }
 
     package let fault: Fault
+    private let threads: Int
     private var inner: OptimizedLayoutEngine
+    /// What the race adds to the content's height after the last layout.
+    private var raceSlip = 0.0
     /// Keep the faults' work observable, so that the optimizer cannot drop it.
     private var laneTotal = 0.0
     private var hoard: [[UInt8]] = []
@@ -32,12 +42,13 @@ package struct ProcessFaultEngine: LayoutEngine {
 
     package init(fault: Fault, description: LayoutDescription, threads: Int) {
         self.fault = fault
+        self.threads = threads
         inner = OptimizedLayoutEngine(description, threads: threads)
         misbehave(after: nil)
     }
 
     package var layoutDescription: LayoutDescription { inner.layoutDescription }
-    package var contentSize: Size { inner.contentSize }
+    package var contentSize: Size { Size(width: inner.contentSize.width, height: inner.contentSize.height + raceSlip) }
     package func elements(in rect: Rect) -> [LayoutElement] { inner.elements(in: rect) }
     /// The inner engine's own answer: the protocol's default pins headers on a fresh reference
     /// layout of the description, which a `keepColumns` layout (history-dependent) is not.
@@ -81,6 +92,21 @@ package struct ProcessFaultEngine: LayoutEngine {
             }
         case .memory:
             break
+        case .race:
+            raceSlip = threads > 1 && RaceDraws.shared.lost() ? 1 : 0
         }
+    }
+}
+
+/// The race's draws: one generator for the process, so that the same cases and candidates in
+/// the same order draw the same outcomes.
+private final class RaceDraws: @unchecked Sendable {
+    static let shared = RaceDraws()
+    private let lock = NSLock()
+    private var random = SplitMix64(seed: 1)
+
+    /// Whether this layout loses the race: half the time.
+    func lost() -> Bool {
+        lock.withLock { random.next() & 1 == 0 }
     }
 }
