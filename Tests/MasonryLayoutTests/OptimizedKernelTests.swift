@@ -83,6 +83,34 @@ import Testing
         }
     }
 
+    /// Runs of one height, the rows the kernel places at once where a checkpoint block starts
+    /// with level columns (`placeTiedRows`): runs that end mid-row, mid-block and at a block's
+    /// end, a run whose grown height rounds back to the level one (0.03 on 1e15: placed one by
+    /// one), zero advances; then updates that lay out again from mid-block and appends.
+    @Test(arguments: [2, 3, 4, 5, 7, 8, 9, 16], TieBreak.allCases)
+    func rowsOfLevelColumnsMatchTheReference(columns: Int, tieBreak: TieBreak) throws {
+        let interval = SectionShape(placement: .shortestColumn, columnCount: columns).interval
+        var generator = RandomLayoutGenerator(seed: UInt64(columns * 2 + (tieBreak == .lowestIndex ? 0 : 1)))
+        let runs: [(height: Double, count: Int)] = [(1e15, columns), (0.03, 2 * interval), (200, 3 * interval + columns / 2),
+                                                    (0, interval + 1), (7, interval - 1), (7.5, 2 * columns + 1), (200, 4 * interval)]
+        for itemSpacing in [0.0, 4] {
+            let heights = runs.flatMap { Array(repeating: $0.height, count: $0.count) }
+            let description = try LayoutDescription(width: Double(2 * columns + 10), tieBreak: tieBreak,
+                                                    sections: [SectionDescription(columns: columns, itemSpacing: itemSpacing, itemHeights: heights)])
+            var engine = OptimizedLayoutEngine(description, threads: 1)
+            var reference = ReferenceLayoutEngine(description)
+            expectSameLayout(engine, as: reference, queries: 10, generator: &generator)
+            let updates: [LayoutUpdate] = [.setItemHeights(section: 0, startingAt: 5 * interval / 2, heights: Array(repeating: 9, count: interval)),
+                                           .appendItems(section: 0, heights: Array(repeating: 9, count: 2 * interval + 1)),
+                                           .deleteItems(section: 0, range: (interval + 1)..<(2 * interval))]
+            for update in updates {
+                try engine.apply(update)
+                try reference.apply(update)
+                expectSameLayout(engine, as: reference, queries: 10, generator: &generator)
+            }
+        }
+    }
+
     /// Item counts one below, at and one above checkpoint multiples, every kernel, both
     /// placements and tie rules, tie-heavy heights: frames and queries against the reference.
     @Test(arguments: columnCounts)

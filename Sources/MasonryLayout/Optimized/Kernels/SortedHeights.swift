@@ -14,6 +14,8 @@ protocol SortedHeights {
     var pair: DoublePair { get }
     /// Reads `capacity` heights in ascending order.
     init(_ heights: UnsafePointer<Double>)
+    /// `count` heights equal to `height` (at most `capacity`), +infinity after them.
+    init(repeating height: Double, count: Int)
     /// Inserts `value` (the same in both lanes) into the sorted heights and drops the lowest,
     /// which the caller takes as the new shortest: position k becomes
     /// `min(max(value, height[k]), height[k + 1])`, the last `max(value, height[last])`.
@@ -46,6 +48,11 @@ struct OneHeight: SortedHeights {
     }
 
     @inline(__always)
+    init(repeating height: Double, count: Int) {
+        pair = DoublePair(count > 0 ? height : .infinity, .infinity)
+    }
+
+    @inline(__always)
     mutating func merge(_ value: DoublePair) {
         pair = PairMath.maximum(value, pair)  // the second lane stays +infinity
     }
@@ -65,6 +72,11 @@ struct TwoHeights: SortedHeights {
     @inline(__always)
     init(_ heights: UnsafePointer<Double>) {
         pair = DoublePair(heights[0], heights[1])
+    }
+
+    @inline(__always)
+    init(repeating height: Double, count: Int) {
+        pair = DoublePair(count > 0 ? height : .infinity, count > 1 ? height : .infinity)
     }
 
     @inline(__always)
@@ -90,6 +102,12 @@ struct HeightPairs<Next: SortedHeights>: SortedHeights {
     init(_ heights: UnsafePointer<Double>) {
         pair = DoublePair(heights[0], heights[1])
         next = Next(heights + 2)
+    }
+
+    @inline(__always)
+    init(repeating height: Double, count: Int) {
+        pair = DoublePair(count > 0 ? height : .infinity, count > 1 ? height : .infinity)
+        next = Next(repeating: height, count: count &- 2)
     }
 
     @inline(__always)
