@@ -50,7 +50,7 @@ package struct ScenarioShrinker {
         package var checks: Int
         /// Whether the deadline or the check budget ended the search before it was done.
         package var stoppedEarly: Bool
-        /// A failure that needs several threads was run `runs` times more at the end of the
+        /// A failure that needs several threads was run `runs` times in all at the end of the
         /// rounds and failed in `failedRuns` of them, counting the run that kept it: fewer is a
         /// failure that shows in only some runs, whose rounds were repeated with each candidate
         /// that passed checked `retriesOfAPass` more times. 1 of 1 where nothing was re-run.
