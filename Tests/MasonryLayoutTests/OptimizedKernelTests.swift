@@ -111,6 +111,38 @@ import Testing
         }
     }
 
+    /// Rows from level columns out of rank order: a block starts with every column at one
+    /// height, reached in an order the tie rule would not give (k + 1 items, `b` then `2b +
+    /// spacing` on the other k - 1 columns then `b` on the first, leave the first column last),
+    /// then runs of one height: each row takes the columns in rank order all the same, as one
+    /// by one placement would; a run ending mid-row, then photo heights, place items from the
+    /// stored order the rows left.
+    @Test(arguments: [2, 3, 4, 5, 7, 8, 16], TieBreak.allCases)
+    func rowsFromLevelColumnsOutOfRankOrderMatchTheReference(columns: Int, tieBreak: TieBreak) throws {
+        let interval = SectionShape(placement: .shortestColumn, columnCount: columns).interval
+        var generator = RandomLayoutGenerator(seed: UInt64(columns * 2 + (tieBreak == .lowestIndex ? 0 : 1)) << 4)
+        for itemSpacing in [0.0, 3] {
+            let (b, a) = (10.0, 6.0)
+            let outOfOrder = [b] + Array(repeating: 2 * b + itemSpacing, count: columns - 1) + [b]
+            // The first block boundary that x runs of k + 1 and y rows of k items fill, x >= 1:
+            // x = boundary mod k (or k), which the two make up from the power-of-two interval.
+            let boundary = try #require(stride(from: interval, through: 4 * interval, by: interval).first { boundary in
+                let x = boundary % columns == 0 ? columns : boundary % columns
+                return boundary >= x * (columns + 1)
+            })
+            let x = boundary % columns == 0 ? columns : boundary % columns
+            let rows = (boundary - x * (columns + 1)) / columns
+            var heights = Array(repeating: a, count: rows * columns)
+            for _ in 0..<x { heights += outOfOrder }
+            heights += Array(repeating: a, count: 3 * columns + columns / 2)
+            heights += generator.itemHeights(count: interval)
+            let description = try LayoutDescription(width: Double(2 * columns + 10), tieBreak: tieBreak,
+                                                    sections: [SectionDescription(columns: columns, itemSpacing: itemSpacing, itemHeights: heights)])
+            expectSameLayout(OptimizedLayoutEngine(description, threads: 1), as: ReferenceLayoutEngine(description),
+                             queries: 10, generator: &generator)
+        }
+    }
+
     /// Item counts one below, at and one above checkpoint multiples, every kernel, both
     /// placements and tie rules, tie-heavy heights: frames and queries against the reference.
     @Test(arguments: columnCounts)

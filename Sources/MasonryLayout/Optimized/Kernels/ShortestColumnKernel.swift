@@ -18,9 +18,9 @@ protocol ShortestColumnState {
     /// Writes each column's height to `columnHeights[column]`.
     func store(columnHeights: UnsafeMutablePointer<Double>)
     /// The columns of a row the next items may fill at once (`placeTiedRows`): all of them when
-    /// every column is as short as the front and they stand in the tie rule's rank order; 0
-    /// when they do not, or the state places items one by one only.
-    func tiedRowLength(highestIndexWins: Bool) -> Int
+    /// every column is as short as the front, in any order; 0 when they are not, or the state
+    /// places items one by one only.
+    var tiedRowLength: Int { get }
     /// Places a row of `tiedRowLength` items that each grow a column by `advance`, the first
     /// in the rank-first column and so on, as one by one `place`s would: their y, or nil (the
     /// state unchanged) when a column so grown would not be higher.
@@ -35,7 +35,7 @@ extension ShortestColumnState {
     }
 
     /// One by one only, unless a state can place tied rows (`SortedColumns` can).
-    func tiedRowLength(highestIndexWins: Bool) -> Int { 0 }
+    var tiedRowLength: Int { 0 }
     mutating func placeTiedRow(advance: Double) -> Double? { nil }
 }
 
@@ -113,11 +113,11 @@ enum ShortestColumnKernel {
             lastItems[Int(column)] = UInt32(truncatingIfNeeded: item)
         }
 
-        /// Places items from `item` in rows while every column is tied with the front in rank
-        /// order and each row's items (before `end`) have one height: the rows that items of one
-        /// height (every unmeasured item's estimate) make once the columns are level, the k-th
-        /// item of a row in the k-th column by rank. Returns the item it stopped at (`item`
-        /// when it placed none) and the state there.
+        /// Places items from `item` in rows while every column is tied with the front and each
+        /// row's items (before `end`) have one height: the rows that items of one height (every
+        /// unmeasured item's estimate) make once the columns are level, the k-th item of a row
+        /// in the k-th column by rank. Returns the item it stopped at (`item` when it placed
+        /// none) and the state there.
         ///
         /// Once per checkpoint block, where the block starts with a tie (`place`), out of line:
         /// tried per item inside the loop, it cost photo heights 48.0 to 54.9 instructions an
@@ -126,7 +126,7 @@ enum ShortestColumnKernel {
         func placeTiedRows<State: ShortestColumnState>(from item: Int, end: Int, _ state: State,
                                                        highestIndexWins: Bool) -> (item: Int, state: State) {
             var (item, state) = (item, state)
-            let count = state.tiedRowLength(highestIndexWins: highestIndexWins)
+            let count = state.tiedRowLength
             guard count > 0 else { return (item, state) }
             rows: while end &- item >= count {
                 // Bit patterns: the row's heights are written as read (the description has no -0,
@@ -158,7 +158,7 @@ enum ShortestColumnKernel {
 
     /// Places items `range` of `lane`'s section from `state` (the columns before
     /// `range.lowerBound`, whose checkpoint exists): one by one (`placeRun`), and in rows where
-    /// a checkpoint block starts with level columns in rank order (`placeTiedRows`).
+    /// a checkpoint block starts with level columns (`placeTiedRows`).
     @inline(never)
     static func place<State: ShortestColumnState>(_ stateOut: inout State, range: Range<Int>, lane: Lane, highestIndexWins: Bool) {
         let shift = lane.section.shape.intervalShift

@@ -188,20 +188,21 @@ struct SortedColumns<Heights: SortedHeights> {
         return order ^ (difference | (difference &<< bestShift))
     }
 
-    /// All the columns when every one is as short as the front and `order` is the tie rule's
-    /// rank order (then each row of items of one height keeps them so: see `place`), else 0.
+    /// All the columns when every one is as short as the front, in whatever stored order: a
+    /// row takes them in rank order all the same (see `placeTiedRow`). Else 0.
     @inline(__always)
-    func tiedRowLength(highestIndexWins: Bool) -> Int {
-        guard Self.count(tiedWith: shortest, among: others) == UInt64(columnCount &- 1) else { return 0 }
-        return order == Self.rankOrder(columnCount, highestIndexWins: highestIndexWins) ? columnCount : 0
+    var tiedRowLength: Int {
+        Self.count(tiedWith: shortest, among: others) == UInt64(columnCount &- 1) ? columnCount : 0
     }
 
     /// Places a row of `columnCount` items that each grow a column by `advance` from the height
-    /// every column has (`tiedRowLength`): one by one, each would take the front, rank-first
-    /// among the tied, and go after the columns as high as it, so the row leaves every column
-    /// at the grown height in rank order again; the heights are the same values the merges
-    /// would give (min and max round nothing). Nil when the grown height is not higher: the
-    /// front's column would then stay first and take the next item too.
+    /// every column has (`tiedRowLength`): one by one, each would take the rank-first of the
+    /// columns still at that height, whatever their stored order, so the row's k-th item is in
+    /// the k-th column by rank, and leaves every column at the grown height; the heights are
+    /// the same values the merges would give (min and max round nothing). The stored order
+    /// stays as it was: among equal heights any order is valid, the tie rule deciding each
+    /// time. Nil when the grown height is not higher: the front's column would then stay first
+    /// and take the next item too.
     @inline(__always)
     mutating func placeTiedRow(advance: Double) -> Double? {
         let y = shortest
@@ -210,19 +211,6 @@ struct SortedColumns<Heights: SortedHeights> {
         shortest = grown
         others = Heights(repeating: grown, count: columnCount &- 1)
         return y
-    }
-
-    /// The packed order of `count` columns in the tie rule's rank order: column c at position
-    /// c, or with the highest index winning, count - 1 - c.
-    @inline(__always)
-    static func rankOrder(_ count: Int, highestIndexWins: Bool) -> UInt64 {
-        let lowFields: UInt64 = fieldBits == 8 ? 0x0101_0101_0101_0101 : 0x1111_1111_1111_1111
-        let ascending: UInt64 = fieldBits == 8 ? 0x0706_0504_0302_0100 : 0xFEDC_BA98_7654_3210
-        let used = UInt64(count) &* fieldBits
-        let mask = used >= 64 ? UInt64.max : (1 &<< used) &- 1
-        // The fields in use hold c <= count - 1 and borrow nothing; those above are masked off.
-        let ranks = highestIndexWins ? (UInt64(count &- 1) &* lowFields) &- ascending : ascending
-        return ranks & mask
     }
 
     /// Writes each column's height to `columnHeights[column]`.
