@@ -143,9 +143,12 @@ struct PlantedFaultEngine: LayoutEngine {
 
         /// The seed `PlantedFaultTests` fuzzes it with: 7, but where seed 7 reaches the fault
         /// late. The span walk's fault: seed 7 at its 1,344th case (298 s of a debug build with
-        /// its shrink), seed 8 at its 19th (127 s), seed 9 at its 349th.
+        /// its shrink), seed 8 at its 19th (127 s) until the generator's later corners moved it
+        /// to its 1,052nd (323 s, the test suite's longest test); of seeds 1 to 24, 8 catch it
+        /// within 400 cases, seed 1 at its 226th (390 items, shrunk to 257 in 138 s in all),
+        /// seed 22 at its 47th (616 items, 162 s: the larger case shrinks longer).
         var seed: UInt64 {
-            self == .spanWalkStopsBeforeSecondToLastBlock ? 8 : 7
+            self == .spanWalkStopsBeforeSecondToLastBlock ? 1 : 7
         }
 
         /// How the checker follows anchors: the library's follower, but for `anchorDeleteOneShort`.
