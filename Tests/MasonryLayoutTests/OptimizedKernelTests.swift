@@ -126,11 +126,11 @@ import Testing
             let outOfOrder = [b] + Array(repeating: 2 * b + itemSpacing, count: columns - 1) + [b]
             // The first block boundary that x runs of k + 1 and y rows of k items fill, x >= 1:
             // x = boundary mod k (or k), which the two make up from the power-of-two interval.
+            func runs(filling boundary: Int) -> Int { boundary % columns == 0 ? columns : boundary % columns }
             let boundary = try #require(stride(from: interval, through: 4 * interval, by: interval).first { boundary in
-                let x = boundary % columns == 0 ? columns : boundary % columns
-                return boundary >= x * (columns + 1)
+                boundary >= runs(filling: boundary) * (columns + 1)
             })
-            let x = boundary % columns == 0 ? columns : boundary % columns
+            let x = runs(filling: boundary)
             let rows = (boundary - x * (columns + 1)) / columns
             var heights = Array(repeating: a, count: rows * columns)
             for _ in 0..<x { heights += outOfOrder }
