@@ -212,6 +212,33 @@ import Testing
                          queries: 60, generator: &generator)
     }
 
+    /// Round-robin sections that start past column 0 (`continueColumns`), grown by appends past
+    /// their capacity (the items copied to a larger allocation), then updated in the middle and
+    /// queried, as the reference lays them out. (It caught a column-by-column storage, tried at
+    /// stop 49, copying its columns from column 0's first rank instead of the start position's.)
+    @Test(arguments: [2, 3, 4, 5, 8, 9])
+    func roundRobinColumnsKeepTheirItemsThroughGrowth(columns: Int) throws {
+        var generator = RandomLayoutGenerator(seed: UInt64(columns) << 20)
+        let description = try LayoutDescription(
+            width: Double(3 * columns + 10), placement: .roundRobin, sectionStart: .continueColumns,
+            sections: [1, columns + 1, 2 * columns - 1].map { count in
+                SectionDescription(columns: columns, itemSpacing: 1, itemHeights: generator.itemHeights(count: count))
+            })
+        var engine = OptimizedLayoutEngine(description, threads: 1)
+        let updates: [LayoutUpdate] = [
+            .appendItems(section: 1, heights: generator.itemHeights(count: 7)),
+            .appendItems(section: 1, heights: generator.itemHeights(count: 300)),
+            .appendItems(section: 2, heights: generator.itemHeights(count: 1000)),
+            .setItemHeights(section: 2, startingAt: 500, heights: [0, 900, 3]),
+            .insertItems(section: 2, at: 100, heights: [4, 5]),
+            .deleteItems(section: 1, range: 0..<3),
+        ]
+        for update in updates {
+            try engine.apply(update)
+            expectSameLayout(engine, as: ReferenceLayoutEngine(engine.layoutDescription), queries: 20, generator: &generator)
+        }
+    }
+
     /// One engine prepared again and again with descriptions of other shapes and sizes: buffers
     /// reused where they fit, carved anew for another column count or placement.
     @Test func preparingOtherShapesReusesAndRecarvesBuffers() throws {

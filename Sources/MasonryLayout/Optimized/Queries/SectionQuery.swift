@@ -144,20 +144,23 @@ struct SectionQuery {
         column < Self.maskedColumns ? mask & (1 << UInt64(column)) != 0 : Self.meetsHorizontally(column, across: columns, rect: rect)
     }
 
-    /// Writes item `item`'s element (in column `column` of the equal columns) at `output` if its
-    /// frame intersects the rect; returns how many it wrote (0 or 1).
+    /// Writes round-robin item `item`'s element (in column `column` of the equal columns) at
+    /// `output` if its frame intersects the rect; returns how many it wrote (0 or 1).
     @inline(__always)
     private func write(_ item: Int, column: Int, to output: UnsafeMutablePointer<LayoutElement>) -> Int {
-        write(item, column: column, across: geometry, meeting: columnsMeetingRect, to: output)
+        write(item, column: column, extent: ItemExtent(y: localY[item], height: heights[item]), across: geometry,
+              meeting: columnsMeetingRect, to: output)
     }
 
     /// Writes item `item`'s element (in column `column` of `edges`, whose columns meeting the
-    /// rect are `mask`) at `output` if its frame intersects the rect; returns how many it wrote
-    /// (0 or 1).
+    /// rect are `mask`, its local y and height `extent`) at `output` if its frame intersects
+    /// the rect; returns how many it wrote (0 or 1). Each kernel's caller passes its own
+    /// extent: a test per item of which buffer the section keeps cost a shortest-column
+    /// viewport query 2,651 instructions against 2,199 without (callgrind, 1M items, 4
+    /// columns), and 6% to 12% of its wall time.
     @inline(__always)
-    private func write(_ item: Int, column: Int, across edges: some ColumnEdges, meeting mask: UInt64,
+    private func write(_ item: Int, column: Int, extent: ItemExtent, across edges: some ColumnEdges, meeting mask: UInt64,
                        to output: UnsafeMutablePointer<LayoutElement>) -> Int {
-        let extent = localY.isEmpty ? extents[item] : ItemExtent(y: localY[item], height: heights[item])
         let frame = Rect(x: edges.x(ofColumn: column), y: LayoutArithmetic.absoluteY(extent.y, sectionTop: top),
                          width: edges.width(ofColumn: column), height: extent.height)
         guard frame.minY <= rect.maxY, rect.minY <= frame.maxY, meetsHorizontally(column, across: edges, mask: mask) else { return 0 }
@@ -179,9 +182,10 @@ struct SectionQuery {
 
     private static let placeholder = LayoutElement(kind: .item, section: 0, frame: Rect(x: 0, y: 0, width: 0, height: 0))
 
+    /// Shortest-column item `item`'s absolute y.
     @inline(__always)
     private func absoluteY(ofItem item: Int) -> Double {
-        LayoutArithmetic.absoluteY(localY.isEmpty ? extents[item].y : localY[item], sectionTop: top)
+        LayoutArithmetic.absoluteY(extents[item].y, sectionTop: top)
     }
 
     // MARK: Shortest column
@@ -234,10 +238,12 @@ struct SectionQuery {
                 var written = 0
                 for candidate in 0..<candidates {
                     let item = Int(lastBefore[candidate])
-                    written += write(item, column: Int(columns[item]), across: edges, meeting: mask, to: output + written)
+                    written += write(item, column: Int(columns[item]), extent: extents[item], across: edges, meeting: mask,
+                                     to: output + written)
                 }
                 for item in first..<runEnd {
-                    written += write(item, column: Int(columns[item]), across: edges, meeting: mask, to: output + written)
+                    written += write(item, column: Int(columns[item]), extent: extents[item], across: edges, meeting: mask,
+                                     to: output + written)
                 }
                 return written
             }
@@ -475,7 +481,7 @@ struct SectionQuery {
                 let first = firstRankReaching(ranks: rank(atOrAfter: low << shift)..<rank(atOrAfter: (low + 1) << shift),
                                               column: column, offset: offset, count: count, endHeights: endHeights)
                 var end = first
-                while end < count, absoluteY(ofItem: offset + end * columnCount) <= rect.maxY { end += 1 }
+                while end < count, LayoutArithmetic.absoluteY(localY[offset + end * columnCount], sectionTop: top) <= rect.maxY { end += 1 }
                 // An empty run's next candidate is `Int.max`, which the merge never picks.
                 runs[2 * column] = first < end ? offset + first * columnCount : .max
                 runs[2 * column + 1] = offset + (end - 1) * columnCount
