@@ -257,7 +257,7 @@ enum ShortestColumnKernel {
             if item < blockEnd {
                 lanes.0.place(item, &first, highestIndexWins: highestIndexWins, interleaved: true)
                 lanes.1.place(item, &second, highestIndexWins: highestIndexWins, interleaved: true)
-                item &+= 1
+                item &+= 1  // the last block: no item follows
             }
         }
     }
