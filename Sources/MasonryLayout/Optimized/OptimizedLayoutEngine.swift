@@ -65,8 +65,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
                 Self.layOutFresh(layouts, batch, of: description)
             }
             sections = layouts
-            sectionTops = [0]
-            updateTops(from: 0)
+            updateTops(from: 0)  // sectionTops[0] is 0 in either mode: the rest is rebuilt in place
         case .continueColumns:
             sections = []
             layOutContinuing(fromSection: 0, item: 0)
@@ -256,7 +255,9 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     /// Section tops from section `first` on: a sequential prefix sum of section heights.
     private mutating func updateTops(from first: Int) {
+        // In place: a prepare that reuses the engine allocates no new tops.
         sectionTops.removeSubrange((first + 1)...)
+        sectionTops.reserveCapacity(sections.count + 1)
         for index in first..<sections.count {
             sectionTops.append(LayoutArithmetic.nextSectionTop(after: sectionTops[index], sectionHeight: sections.borrowElement(index) { $0.height }))
         }
