@@ -29,18 +29,18 @@ struct SortedColumns<Heights: SortedHeights> {
         let count = columnHeights.count
         precondition((2...(Heights.capacity + 1)).contains(count), "column count outside the kernel's capacity")
         columnCount = count
-        // Padded with +infinity past the last column.
-        var sorted = SIMD16<Double>(repeating: .infinity)
-        var packed: UInt64 = 0
         let first = columnHeights[0]
         if columnHeights.allSatisfy({ $0 == first }) {
-            // Every column equal: rank order.
-            for position in 0..<count {
-                sorted[position] = first
-                let column = highestIndexWins ? count - 1 - position : position
-                packed |= UInt64(column) &<< (UInt64(position) &* Self.fieldBits)
-            }
+            // Every column equal, as at a fresh section's start: rank order, without the
+            // insertion (a section of 4 columns started in 354 instructions with it, 1.4 ns an
+            // item of 244-item sections).
+            shortest = first
+            others = Heights(repeating: first, count: count &- 1)
+            order = Self.rankOrder(columnCount: count, highestIndexWins: highestIndexWins)
         } else {
+            // Padded with +infinity past the last column.
+            var sorted = SIMD16<Double>(repeating: .infinity)
+            var packed: UInt64 = 0
             // Insertion in rank order, moving past strictly greater heights only: equal heights
             // stay in rank order.
             var order = SIMD16<UInt8>()
@@ -59,10 +59,23 @@ struct SortedColumns<Heights: SortedHeights> {
             for position in 0..<count {
                 packed |= UInt64(order[position]) &<< (UInt64(position) &* Self.fieldBits)
             }
+            shortest = sorted[0]
+            others = withUnsafeBytes(of: sorted) { $0.withMemoryRebound(to: Double.self) { Heights($0.baseAddress! + 1) } }
+            self.order = packed
         }
-        shortest = sorted[0]
-        others = withUnsafeBytes(of: sorted) { $0.withMemoryRebound(to: Double.self) { Heights($0.baseAddress! + 1) } }
-        order = packed
+    }
+
+    /// `order` for level columns: position p holds the p-th column by rank (`count - 1 - p`
+    /// where the highest index wins), as arithmetic on every field at once. O(1).
+    @inline(__always)
+    static func rankOrder(columnCount count: Int, highestIndexWins: Bool) -> UInt64 {
+        let ascending: UInt64 = fieldBits == 8 ? 0x0706_0504_0302_0100 : 0xFEDC_BA98_7654_3210
+        let ones: UInt64 = fieldBits == 8 ? 0x0101_0101_0101_0101 : 0x1111_1111_1111_1111
+        let usedBits = UInt64(count) &* fieldBits
+        let used: UInt64 = usedBits >= 64 ? .max : (1 &<< usedBits) &- 1
+        // Descending: count - 1 - p in field p; a field past the count borrows only from the
+        // fields above it, which `used` drops.
+        return (highestIndexWins ? UInt64(count &- 1) &* ones &- ascending : ascending) & used
     }
 
     /// Places one item whose column grows by `advance`: returns its y and column and updates
