@@ -32,8 +32,8 @@ struct SortedColumns<Heights: SortedHeights> {
         let first = columnHeights[0]
         if columnHeights.allSatisfy({ $0 == first }) {
             // Every column equal, as at a fresh section's start: rank order, without the
-            // insertion (a section of 4 columns started in 354 instructions with it, 1.4 ns an
-            // item of 244-item sections).
+            // insertion into a SIMD16 (124 instructions a section more with it: 64 sections of
+            // 100K items in 4 columns, 4,929,000 against 4,921,064 a prepare).
             shortest = first
             others = Heights(repeating: first, count: count &- 1)
             order = Self.rankOrder(columnCount: count, highestIndexWins: highestIndexWins)
