@@ -72,6 +72,47 @@ enum PairMath {
         #endif
     }
 
+    /// -1 in each lane where `a == b`, 0 elsewhere (`cmpeqpd`).
+    @inline(__always)
+    static func equalMask(_ a: DoublePair, _ b: DoublePair) -> SIMD2<Int64> {
+        #if arch(x86_64)
+        unsafeBitCast(_mm_cmpeq_pd(a, b), to: SIMD2<Int64>.self)
+        #else
+        SIMD2<Int64>(repeating: 0).replacing(with: -1, where: a .== b)
+        #endif
+    }
+
+    /// `a` in the lanes where `mask` is -1, `b` where it is 0 (`andpd`, `andnpd`, `orpd`).
+    @inline(__always)
+    static func select(_ a: DoublePair, _ b: DoublePair, where mask: SIMD2<Int64>) -> DoublePair {
+        #if arch(x86_64)
+        let lanes = unsafeBitCast(mask, to: DoublePair.self)
+        return _mm_or_pd(_mm_and_pd(lanes, a), _mm_andnot_pd(lanes, b))
+        #else
+        return b.replacing(with: a, where: mask .!= 0)
+        #endif
+    }
+
+    /// Bit 0 set where `mask.x` is -1, bit 1 where `mask.y` is (`movmskpd`).
+    @inline(__always)
+    static func bits(_ mask: SIMD2<Int64>) -> UInt32 {
+        #if arch(x86_64)
+        UInt32(truncatingIfNeeded: _mm_movemask_pd(unsafeBitCast(mask, to: DoublePair.self)))
+        #else
+        (mask.x != 0 ? 1 : 0) | (mask.y != 0 ? 2 : 0)
+        #endif
+    }
+
+    /// Bit 0 set where `a.x <= b.x`, bit 1 where `a.y <= b.y` (`cmplepd` and `movmskpd`).
+    @inline(__always)
+    static func lessThanOrEqualBits(_ a: DoublePair, _ b: DoublePair) -> UInt32 {
+        #if arch(x86_64)
+        UInt32(truncatingIfNeeded: _mm_movemask_pd(_mm_cmple_pd(a, b)))
+        #else
+        (a.x <= b.x ? 1 : 0) | (a.y <= b.y ? 2 : 0)
+        #endif
+    }
+
     /// -1 in each lane where `a <= b`, 0 elsewhere.
     @inline(__always)
     static func lessThanOrEqualMask(_ a: DoublePair, _ b: DoublePair) -> SIMD2<Int64> {

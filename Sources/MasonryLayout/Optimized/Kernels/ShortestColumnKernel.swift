@@ -156,7 +156,10 @@ enum ShortestColumnKernel {
             return (item, state)
         }
 
-        /// Writes checkpoint `checkpoint`: the state before item `checkpoint`·K.
+        /// Writes checkpoint `checkpoint`: the state before item `checkpoint`·K. Inline (with
+        /// `SortedColumns.store`): equal heights, whose rows end at checkpoints, 35.0 to 34.3
+        /// instructions an item (100K items, 4 columns); photo heights unchanged.
+        @inline(__always)
         func writeCheckpoint<State: ShortestColumnState>(_ checkpoint: Int, _ state: State) {
             state.store(columnHeights: section.checkpointHeights(checkpoint).baseAddress!)
             let last = section.lastItems(checkpoint)

@@ -102,8 +102,11 @@ struct SortedColumns<Heights: SortedHeights> {
         // high as it. Columns of equal heights then take turns in the order they reached that
         // height, which is their rank order when they left one height together in it (equal
         // item heights, the estimate of every unmeasured item): the front tie needs no change.
-        let below = others.countBelow(grownPair, orEqual: true)
-        let position = UInt64(bitPattern: 0 &- (below.x &+ below.y))
+        // Counted as the run of ones in the compares' bits (`movmskps` of both compares, `not`,
+        // `tzcnt`), not as a sum of their lanes (`paddq`, `pshufd`, `paddq`, `movd`, `neg`): one
+        // instruction an item less (4 columns, 100K items: 45.6 to 44.6).
+        let below = others.bitsAtMost(grownPair)
+        let position = UInt64(truncatingIfNeeded: (~below).trailingZeroBitCount)
         // The chain: the new shortest is the lower of the grown column and the next one. Alone,
         // from the grown height itself, so that its broadcast stays off the chain (`PairMath`).
         // Interleaved, two chains overlap and the loop is bound by instruction throughput; there
@@ -227,6 +230,7 @@ struct SortedColumns<Heights: SortedHeights> {
     }
 
     /// Writes each column's height to `columnHeights[column]`.
+    @inline(__always)
     func store(columnHeights: UnsafeMutablePointer<Double>) {
         var heights = SIMD16<Double>()
         withUnsafeMutableBytes(of: &heights) { $0.withMemoryRebound(to: Double.self) { others.store($0.baseAddress!) } }

@@ -23,6 +23,9 @@ protocol SortedHeights {
     /// Lanes that sum to minus the number of heights below `value` (or equal to it, with
     /// `orEqual`: a constant once inlined).
     func countBelow(_ value: DoublePair, orEqual: Bool) -> SIMD2<Int64>
+    /// The heights at most `value` as bits, position k at bit k: a run of ones from bit 0, as
+    /// the heights are ascending (+infinity padding never is at most a finite height).
+    func bitsAtMost(_ value: DoublePair) -> UInt32
     /// Writes the `capacity` heights in ascending order.
     func store(_ heights: UnsafeMutablePointer<Double>)
 }
@@ -33,6 +36,12 @@ extension SortedHeights {
     @inline(__always)
     func countBelow(_ value: DoublePair, orEqual: Bool) -> SIMD2<Int64> {
         orEqual ? PairMath.lessThanOrEqualMask(pair, value) : PairMath.lessThanMask(pair, value)
+    }
+
+    /// The last pair's bits.
+    @inline(__always)
+    func bitsAtMost(_ value: DoublePair) -> UInt32 {
+        PairMath.lessThanOrEqualBits(pair, value)
     }
 }
 
@@ -121,6 +130,11 @@ struct HeightPairs<Next: SortedHeights>: SortedHeights {
     func countBelow(_ value: DoublePair, orEqual: Bool) -> SIMD2<Int64> {
         (orEqual ? PairMath.lessThanOrEqualMask(pair, value) : PairMath.lessThanMask(pair, value))
             &+ next.countBelow(value, orEqual: orEqual)
+    }
+
+    @inline(__always)
+    func bitsAtMost(_ value: DoublePair) -> UInt32 {
+        PairMath.lessThanOrEqualBits(pair, value) | next.bitsAtMost(value) &<< 2
     }
 
     @inline(__always)
