@@ -132,6 +132,12 @@ enum LayoutArithmetic {
         columnHeight + advance
     }
 
+    /// `grow(_:by:)` in both lanes: the same addition, two at a time (`addpd`).
+    @inlinable
+    static func grow(_ columnHeights: SIMD2<Double>, by advance: Double) -> SIMD2<Double> {
+        columnHeights + SIMD2(repeating: advance)
+    }
+
     /// An item's bottom edge, `y + height` (section-local): where a column ends after its last
     /// item with `trailingItemSpacing: "exclude"`.
     @inlinable

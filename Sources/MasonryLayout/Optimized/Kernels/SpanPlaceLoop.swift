@@ -18,7 +18,8 @@ import _Builtin_intrinsics.intel
 /// processor mispredicted about once an item (the column is the data's), and a wider item went
 /// through memory to the general search. Measured here against that, the span feed (1M items, 4
 /// columns, `masonry ab`, 10 rounds): prepare 8.57 to 5.55 ms (0.643 [0.626, 0.665]), update
-/// 4.36 to 2.78 ms (0.628); 82 to 73 instructions an item (10K items).
+/// 4.36 to 2.78 ms (0.628); 82 to 73 instructions an item (10K items), 67.5 with the tie rule
+/// off the common path (`equalToLowest`).
 ///
 /// Tried and not kept: the heights in one `SIMD8<Double>` with masks for the covered columns
 /// (1.7x slower: on x86-64's baseline, SSE2, Swift lowers compares of 64-bit or unsigned lanes,
@@ -27,7 +28,10 @@ import _Builtin_intrinsics.intel
 /// and the covered columns grown by selects (82 to 106 instructions, the same time: the
 /// column's number, from compares and `cmov`s, on the heights' chain); the lane masks written
 /// as `SIMD2` initializers and lane reads (LLVM took them through the general registers and
-/// back: 93.7 instructions an item, the time unchanged).
+/// back: 93.7 instructions an item, the time unchanged); a wider item's moves made `count - 1`
+/// times, each masked off past its span, instead of `span - 1` times (no loop whose trip count
+/// is the span, and the last items written for every column with a select): 67.5 to 74.8
+/// instructions an item and 1.190 [1.148, 1.239] slower, the moves being on the heights' chain.
 struct SpanPlaceLoop: SpanColumnCountVisitor {
     let lane: SpanKernel.Lane
     let items: Range<Int>
@@ -141,13 +145,12 @@ private struct ColumnRegisters {
                 Self.setPair(pair, of: &tops, to: PairMath.maximum(Self.pair(pair, of: tops), Self.pair(pair, of: moved)))
             }
         }
-        let (chosen, column, top) = Self.lowest(of: tops, pairCount: pairCount, Rule.self)
-        let grown = DoublePair(repeating: LayoutArithmetic.grow(top, by: advance))
+        let (chosen, column, lowest) = Self.lowest(of: tops, pairCount: pairCount, Rule.self)
+        let grown = LayoutArithmetic.grow(lowest, by: advance)
         var covered = chosen
         var spread = chosen
         for _ in 1..<span {
-            for step in 0..<4 where step < pairCount {
-                let pair = pairCount &- 1 &- step  // from the last: each reads the pair before it unmoved
+            for pair in (0..<4).reversed() where pair < pairCount {  // from the last: each reads the pair before it unmoved
                 let moved = pair == 0 ? LaneMask.lowToHigh(Self.mask(0, of: spread))
                                       : LaneMask.highThenLow(Self.mask(pair &- 1, of: spread), Self.mask(pair, of: spread))
                 Self.setMask(pair, of: &spread, to: moved)
@@ -157,7 +160,7 @@ private struct ColumnRegisters {
         for pair in 0..<4 where pair < pairCount {
             self[pair: pair] = PairMath.select(grown, self[pair: pair], where: Self.mask(pair, of: covered))
         }
-        return (column, top)
+        return (column, lowest.x)
     }
 
     /// Grows the lowest column by `advance`, ties by `Rule`, and returns that column and its
@@ -172,43 +175,85 @@ private struct ColumnRegisters {
     private mutating func placeInShortestColumn<Rule: WindowTieRule>(advance: Double, count: Int, _: Rule.Type)
         -> (start: Int, top: Double) {
         let pairCount = (count &+ 1) &>> 1
-        let (chosen, column, top) = Self.lowest(of: pairs, pairCount: pairCount, Rule.self)
-        let grown = DoublePair(repeating: LayoutArithmetic.grow(top, by: advance))
+        let (equal, bits, lowest) = Self.equalToLowest(in: pairs, pairCount: pairCount)
+        let grown = LayoutArithmetic.grow(lowest, by: advance)
+        // Each path blends on its own: with one blend after the branch, LLVM carried the masks
+        // through it as booleans and widened them again (`pshufd`, `pslld`, `psrad`) on the chain.
+        if _fastPath(Self.isOneLane(bits)) {
+            for pair in 0..<4 where pair < pairCount {
+                self[pair: pair] = PairMath.select(grown, self[pair: pair], where: Self.mask(pair, of: equal))
+            }
+            return (bits.trailingZeroBitCount, lowest.x)
+        }
+        let (chosen, column) = Self.picked(among: equal, bits: bits, pairCount: pairCount, Rule.self)
         for pair in 0..<4 where pair < pairCount {
             self[pair: pair] = PairMath.select(grown, self[pair: pair], where: Self.mask(pair, of: chosen))
         }
-        return (column, top)
+        return (column, lowest.x)
     }
 
     typealias Pairs = (DoublePair, DoublePair, DoublePair, DoublePair)
     typealias Masks = (SIMD2<Int64>, SIMD2<Int64>, SIMD2<Int64>, SIMD2<Int64>)
 
     /// The lane the rule picks among the lowest of `values`' first `pairCount` pairs, as a mask
-    /// (-1 in that lane only), its index, and the lowest value: a `minpd`/`minsd` tree, then the
-    /// first (last) equal lane by a prefix of the equality masks. The index comes from the masks'
-    /// bits, off the values' chain.
+    /// (-1 in that lane only), its index, and the lowest value in both lanes
+    /// (`equalToLowest`, then `picked` where several lanes are as low).
     @inline(__always)
     private static func lowest<Rule: WindowTieRule>(of values: Pairs, pairCount: Int, _: Rule.Type)
-        -> (chosen: Masks, index: Int, lowest: Double) {
+        -> (chosen: Masks, index: Int, lowest: DoublePair) {
+        let (equal, bits, lowest) = equalToLowest(in: values, pairCount: pairCount)
+        if _fastPath(isOneLane(bits)) { return (equal, bits.trailingZeroBitCount, lowest) }
+        let (chosen, index) = picked(among: equal, bits: bits, pairCount: pairCount, Rule.self)
+        return (chosen, index, lowest)
+    }
+
+    /// The lowest of `values`' first `pairCount` pairs in both lanes (a `minpd` tree), the lanes
+    /// equal to it as masks (`cmpeqpd`) and as bits (lane k at bit k). The masks are the chosen
+    /// lane's whenever one lane alone is lowest (`isOneLane`): the tie rule, a prefix of the
+    /// masks, is then three dependent operations an item the chain does without. Measured here:
+    /// 73.4 to 67.5 instructions an item (the span feed, 10K items), the same time (1M items,
+    /// `masonry ab`, 10 rounds: 1.020 [0.936, 1.166]), so the loop is not bound by that chain
+    /// alone; kept for the instructions.
+    @inline(__always)
+    private static func equalToLowest(in values: Pairs, pairCount: Int) -> (equal: Masks, bits: UInt32, lowest: DoublePair) {
         var lowestPair = pair(0, of: values)
         for pair in 1..<4 where pair < pairCount { lowestPair = PairMath.minimum(lowestPair, Self.pair(pair, of: values)) }
-        let lowest = PairMath.minimum(lowestPair.x, lowestPair.y)
-        let lowestBoth = DoublePair(repeating: lowest)
+        // Both lanes the lowest with one more `minpd`, of the pair and its lanes swapped (equal
+        // values are the same double), rather than a `minsd` and a broadcast.
+        let lowest = PairMath.minimum(lowestPair, DoublePair(lowestPair.y, lowestPair.x))
+        var equal: Masks = (LaneMask.none, LaneMask.none, LaneMask.none, LaneMask.none)
+        var bits: UInt32 = 0
+        for pair in 0..<4 where pair < pairCount {
+            let lanes = PairMath.equalMask(Self.pair(pair, of: values), lowest)
+            setMask(pair, of: &equal, to: lanes)
+            bits |= PairMath.bits(lanes) &<< UInt32(truncatingIfNeeded: 2 &* pair)
+        }
+        return (equal, bits, lowest)
+    }
+
+    /// Whether `bits` (never 0: some lane is the lowest) has one bit set.
+    @inline(__always)
+    private static func isOneLane(_ bits: UInt32) -> Bool { bits & (bits &- 1) == 0 }
+
+    /// The rule's first (last) of the `equal` lanes (several), as a mask and an index: per pair
+    /// its own first (last) equal lane, if no pair scanned before had one.
+    @inline(__always)
+    private static func picked<Rule: WindowTieRule>(among equal: Masks, bits: UInt32, pairCount: Int, _: Rule.Type)
+        -> (chosen: Masks, index: Int) {
         var chosen: Masks = (LaneMask.none, LaneMask.none, LaneMask.none, LaneMask.none)
         // All ones in both lanes once a pair already scanned held an equal value.
         var taken = LaneMask.none
-        var bits: UInt32 = 0
-        for step in 0..<4 where step < pairCount {
-            let pair = Rule.lastWins ? pairCount &- 1 &- step : step
-            let equal = PairMath.equalMask(Self.pair(pair, of: values), lowestBoth)
-            // The pair's own first (last) equal lane, if no pair scanned before had one.
+        for step in 0..<4 {
+            // From the last pair with the highest index winning; the pairs past the count are
+            // +infinity, never equal.
+            let pair = Rule.lastWins ? 3 &- step : step
+            if pair >= pairCount { continue }
+            let equal = mask(pair, of: equal)
             let own = LaneMask.clear(Rule.lastWins ? LaneMask.highToLow(equal) : LaneMask.lowToHigh(equal), in: equal)
             setMask(pair, of: &chosen, to: LaneMask.clear(taken, in: own))
             taken = LaneMask.union(taken, LaneMask.either(equal))
-            bits |= PairMath.bits(Self.mask(pair, of: chosen)) &<< UInt32(truncatingIfNeeded: 2 &* pair)
         }
-        let index = bits.trailingZeroBitCount  // the one bit set
-        return (chosen, index, lowest)
+        return (chosen, Rule.lastWins ? 31 &- bits.leadingZeroBitCount : bits.trailingZeroBitCount)
     }
 
     @inline(__always)
