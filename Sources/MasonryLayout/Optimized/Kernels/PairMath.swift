@@ -103,16 +103,6 @@ enum PairMath {
         #endif
     }
 
-    /// Bit 0 set where `a.x <= b.x`, bit 1 where `a.y <= b.y` (`cmplepd` and `movmskpd`).
-    @inline(__always)
-    static func lessThanOrEqualBits(_ a: DoublePair, _ b: DoublePair) -> UInt32 {
-        #if arch(x86_64)
-        UInt32(truncatingIfNeeded: _mm_movemask_pd(_mm_cmple_pd(a, b)))
-        #else
-        (a.x <= b.x ? 1 : 0) | (a.y <= b.y ? 2 : 0)
-        #endif
-    }
-
     /// -1 in each lane where `a <= b`, 0 elsewhere.
     @inline(__always)
     static func lessThanOrEqualMask(_ a: DoublePair, _ b: DoublePair) -> SIMD2<Int64> {

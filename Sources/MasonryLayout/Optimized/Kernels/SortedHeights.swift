@@ -41,7 +41,7 @@ extension SortedHeights {
     /// The last pair's bits.
     @inline(__always)
     func bitsAtMost(_ value: DoublePair) -> UInt32 {
-        PairMath.lessThanOrEqualBits(pair, value)
+        PairMath.bits(PairMath.lessThanOrEqualMask(pair, value))
     }
 }
 
@@ -134,7 +134,7 @@ struct HeightPairs<Next: SortedHeights>: SortedHeights {
 
     @inline(__always)
     func bitsAtMost(_ value: DoublePair) -> UInt32 {
-        PairMath.lessThanOrEqualBits(pair, value) | next.bitsAtMost(value) &<< 2
+        PairMath.bits(PairMath.lessThanOrEqualMask(pair, value)) | next.bitsAtMost(value) &<< 2
     }
 
     @inline(__always)

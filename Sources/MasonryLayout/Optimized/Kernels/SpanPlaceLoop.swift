@@ -157,20 +157,17 @@ private struct ColumnRegisters {
                 Self.setMask(pair, of: &covered, to: LaneMask.union(Self.mask(pair, of: covered), moved))
             }
         }
-        for pair in 0..<4 where pair < pairCount {
-            self[pair: pair] = PairMath.select(grown, self[pair: pair], where: Self.mask(pair, of: covered))
-        }
+        grow(to: grown, where: covered, pairCount: pairCount)
         return (column, lowest.x)
     }
 
     /// Grows the lowest column by `advance`, ties by `Rule`, and returns that column and its
     /// height before: the same column and height as `ShortestWindow.start(ofSpan: 1, …)`.
     ///
-    /// Without a branch on the column: the lowest height is a `minpd`/`minsd` tree; the column
-    /// the rule picks among those equal to it is a lane mask (the first, or the last, equal lane,
-    /// by a prefix of the equality masks), and the grown height is blended in under it. The
-    /// column's number (for the item's covered columns and the column's last item) comes from
-    /// the masks' bits, off the heights' chain.
+    /// Without a branch on the column: the lowest height is a `minpd` tree; the lane equal to it
+    /// is the column (on a tie, the rule's first or last of the equal lanes, `picked`), and the
+    /// grown height is blended in under its mask. The column's number (for the item's covered
+    /// columns and the column's last item) comes from the masks' bits, off the heights' chain.
     @inline(__always)
     private mutating func placeInShortestColumn<Rule: WindowTieRule>(advance: Double, count: Int, _: Rule.Type)
         -> (start: Int, top: Double) {
@@ -180,16 +177,20 @@ private struct ColumnRegisters {
         // Each path blends on its own: with one blend after the branch, LLVM carried the masks
         // through it as booleans and widened them again (`pshufd`, `pslld`, `psrad`) on the chain.
         if _fastPath(Self.isOneLane(bits)) {
-            for pair in 0..<4 where pair < pairCount {
-                self[pair: pair] = PairMath.select(grown, self[pair: pair], where: Self.mask(pair, of: equal))
-            }
+            grow(to: grown, where: equal, pairCount: pairCount)
             return (bits.trailingZeroBitCount, lowest.x)
         }
         let (chosen, column) = Self.picked(among: equal, bits: bits, pairCount: pairCount, Rule.self)
-        for pair in 0..<4 where pair < pairCount {
-            self[pair: pair] = PairMath.select(grown, self[pair: pair], where: Self.mask(pair, of: chosen))
-        }
+        grow(to: grown, where: chosen, pairCount: pairCount)
         return (column, lowest.x)
+    }
+
+    /// Blends `grown` into the lanes of the first `pairCount` pairs where `masks` is -1.
+    @inline(__always)
+    private mutating func grow(to grown: DoublePair, where masks: Masks, pairCount: Int) {
+        for pair in 0..<4 where pair < pairCount {
+            self[pair: pair] = PairMath.select(grown, self[pair: pair], where: Self.mask(pair, of: masks))
+        }
     }
 
     typealias Pairs = (DoublePair, DoublePair, DoublePair, DoublePair)
