@@ -1,5 +1,6 @@
 // Tests of the benchmark plan: unique names, the run in plan order, and its skips and their reasons.
 import Foundation
+import MasonrySupport
 @testable import MasonryBenchmarkHarness
 import MasonryVerification
 import Testing
@@ -187,6 +188,7 @@ final class ProgressLines {
     /// reason, and so is what its hello declares unsupported.
     @Test func anEngineProgramRunsWhatItTimesAndHas() throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-plan-\(UUID().uuidString).sh").path
+        RemovalAtExit.register(script)
         let hello = #"{"protocol":1,"engine":"plan","format":2,"unsupported":["pinHeaders","setWidth"],"timing":true}"#
         try "#!/bin/sh\nread request\nprintf '%s\\n' '\(hello)'\ncat > /dev/null\n".write(toFile: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)

@@ -1,6 +1,7 @@
 // Tests of instruction mode's measurer: its counters, and unusable counts outside callgrind.
 @testable import MasonryBenchmarkHarness
 import Foundation
+import MasonrySupport
 import MasonryLayout
 import Testing
 
@@ -17,6 +18,7 @@ import Testing
 
     @Test func withoutCallgrindTheCountsAreUnusable() {
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-no-callgrind-\(UUID())").path
+        RemovalAtExit.register(outputFile)
         let measurer = InstructionMeasurer(outputFile: outputFile)
         var engine = OptimizedLayoutEngine(Workload(placement: .roundRobin, items: 100, sections: 1, columns: 2).makeDescription())
         let pass = measurer.measureLookups("lookup/optimized/x", on: &engine, paths: [ItemIndexPath(section: 0, item: 1)], batch: 1)

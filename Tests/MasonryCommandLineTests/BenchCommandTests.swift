@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct BenchCommandTests {
     @Test func aFilteredRunWritesEveryResultFileAndVerifies() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-bench-\(UUID().uuidString)")
+        let directory = temporaryPath("bench")
         let out = directory.appendingPathComponent("latest.json").path
         let run = runTool("bench", "--suite", "smoke", "--filter", "items:1000/", "--repetitions", "2", "--out", out)
         #expect(run.status == .success, "\(run.error)")
@@ -37,7 +37,7 @@ import Testing
     /// Format v2's workload: the spans feed runs on the reference and optimized engines, verified;
     /// the peer (CHT has no spanning items) is skipped, and the summary says why.
     @Test func theSpansWorkloadSkipsThePeerAndSaysWhy() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-spans-\(UUID().uuidString)")
+        let directory = temporaryPath("spans")
         let out = directory.appendingPathComponent("spans.json").path
         let run = runTool("bench", "--suite", "smoke", "--filter", "spans:feed", "--repetitions", "2", "--out", out)
         #expect(run.status == .success, "\(run.error)")
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func aRunWithABaselineWritesTheComparisonIntoItsSummary() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-baseline-\(UUID().uuidString)")
+        let directory = temporaryPath("baseline")
         let baseline = directory.appendingPathComponent("baseline.json").path
         let current = directory.appendingPathComponent("current.json").path
         let selection = ["bench", "--suite", "smoke", "--engines", "optimized", "--filter", "prepare/.*items:1000/", "--repetitions", "2"]
@@ -70,7 +70,7 @@ import Testing
 
     /// Regression: an unwritable `--out` (here a directory) failed only after the whole suite ran.
     @Test func anUnwritableOutFailsBeforeMeasuring() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-out-\(UUID().uuidString)")
+        let directory = temporaryPath("out")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // The filter matches nothing: had the run started, it would fail with "no benchmark matches".
         let run = runTool("bench", "--suite", "smoke", "--filter", "matches-nothing", "--out", directory.path)
@@ -182,7 +182,7 @@ import Testing
             return try temporaryFile(String(decoding: report.jsonData(), as: UTF8.self), name: "result.json")
         }
         let base = try file(100), head = try file(160)
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString)/gate.json").path
+        let out = temporaryPath("gate").appendingPathComponent("gate.json").path
         #expect(runTool("compare", base, head, "--out", out).status == .checkFailed)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
         #expect(document["regressions"] as? Int == 1)

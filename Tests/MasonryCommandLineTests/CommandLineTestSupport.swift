@@ -29,11 +29,18 @@ func runTool(_ arguments: [String]) -> ToolRun {
 
 /// A temporary file holding `text`, removed when the test process ends.
 func temporaryFile(_ text: String, name: String = "description.json") throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try RemovalAtExit.makeDirectory("tests")
     let url = directory.appendingPathComponent(name)
     try Data(text.utf8).write(to: url)
     return url.path
+}
+
+/// A new path `masonry-PURPOSE-UUID` in the temporary directory, not created: removed, with
+/// whatever a test makes there, when the test process ends.
+func temporaryPath(_ purpose: String) -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-\(purpose)-\(UUID().uuidString)")
+    RemovalAtExit.register(url.path)
+    return url
 }
 
 /// The repository's `Examples/` folder.

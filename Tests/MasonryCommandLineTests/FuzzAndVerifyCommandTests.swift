@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func failureReportsWriteAReproducerAndADrawing() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-report-\(UUID().uuidString)").path
+        let directory = temporaryPath("report").path
         let scenario = Fuzzer.scenario(seed: 2)
         let reference = ReferenceLayoutEngine(scenario.scenarios[0].description)
         let failure = CheckFailure(message: "planted", layout: scenario.scenarios[0].description,

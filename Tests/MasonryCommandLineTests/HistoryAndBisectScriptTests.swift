@@ -43,7 +43,7 @@ import Testing
     /// A repository of commits 0 to 10 ("commit K"), with Scripts/ copied in: 1,000 instructions
     /// until `regression` (1,200 from there), `broken` commits without a build. Returns its path.
     static func makeHistory(regression: Int, broken: Set<Int> = []) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-bisect-\(UUID().uuidString)").path
+        let directory = temporaryPath("bisect").path
         try FileManager.default.createDirectory(atPath: directory + "/Sources", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: directory + "/Scripts/lib", withIntermediateDirectories: true)
         for script in ["Scripts/ab", "Scripts/bisect", "Scripts/history", "Scripts/lib/requirements.sh", "Scripts/lib/revisions.sh"] {

@@ -28,7 +28,7 @@ import Testing
 
     /// A new, empty temporary directory.
     static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-history-\(UUID().uuidString)")
+        let url = temporaryPath("history")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -25,7 +25,7 @@ import Testing
 
     @Test func countsRepeatExactlyFromRunToRun() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.tool), "build the tool first: swift build --build-tests")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-instructions-\(UUID().uuidString)")
+        let directory = temporaryPath("instructions")
         var reports: [BenchmarkReport] = []
         for run in 0..<2 {
             let out = directory.appendingPathComponent("run\(run).json").path

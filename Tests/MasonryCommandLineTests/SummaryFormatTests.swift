@@ -11,7 +11,7 @@ import Testing
                             "--repetitions", "2", "--quiet"]
 
     @Test func benchPrintsMarkdownInAPipeAndAlignedTextWhenAsked() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-summary-\(UUID().uuidString)")
+        let directory = temporaryPath("summary")
         let out = directory.appendingPathComponent("run.json").path
         let markdown = runTool(Self.selection + ["--out", out])
         #expect(markdown.status == .success, "\(markdown.error)")
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func benchWritesASelfContainedHTMLReport() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-html-\(UUID().uuidString)")
+        let directory = temporaryPath("html")
         let out = directory.appendingPathComponent("run.json").path
         #expect(runTool(Self.selection + ["--out", out]).status == .success)
         let html = try String(contentsOfFile: directory.appendingPathComponent("run.html").path, encoding: .utf8)
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func compareHasBothFormats() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-compare-\(UUID().uuidString)")
+        let directory = temporaryPath("compare")
         let out = directory.appendingPathComponent("run.json").path
         #expect(runTool(Self.selection + ["--out", out]).status == .success)
         let markdown = runTool("compare", out, out)

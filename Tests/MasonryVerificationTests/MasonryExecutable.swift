@@ -1,5 +1,6 @@
 // Runs the `masonry` tool built beside the tests as a separate process, for crash-safe fuzzing tests.
 import Foundation
+import MasonrySupport
 import Testing
 
 /// The `masonry` tool as built beside the test bundle (`swift build --build-tests` builds both
@@ -27,12 +28,13 @@ enum MasonryExecutable {
         return nil
     }
 
-    /// Runs the tool with `arguments` and waits for it.
-    static func run(_ arguments: [String]) throws -> Run {
+    /// Runs the tool with `arguments`, and `environment` over this process's, and waits for it.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let executable = try #require(path, "the masonry tool is not built beside the tests (swift build --build-tests)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
@@ -68,9 +70,7 @@ enum MasonryExecutable {
     }
 }
 
-/// A new, empty temporary directory.
-func temporaryDirectory() -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-verification-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
+/// A new, empty temporary directory, removed when the test process ends.
+func temporaryDirectory() throws -> String {
+    try RemovalAtExit.makeDirectory("verification").path
 }

@@ -73,7 +73,7 @@ import Testing
     @Test(arguments: [(ProcessFaultEngine.Fault.trap, "Index out of range", 8), (.hang, "ran past the per-case time limit", 1),
                       (.memory, "allocate", 10), (.race, "content size", 1)])
     func theFuzzerOutlivesTheFaultAndShrinksIt(fault: ProcessFaultEngine.Fault, says: String, seed: Int) throws {
-        let directory = temporaryDirectory()
+        let directory = try temporaryDirectory()
         let (seconds, shrinkSeconds) = (20.0, 10.0)
         let run = try MasonryExecutable.run(["fuzz", "--seconds", "\(Int(seconds))", "--shrink-seconds", "\(Int(shrinkSeconds))", "--seed", "\(seed)",
                                              "--memory-limit", "512", "--planted-fault", fault.rawValue, "--out", directory])

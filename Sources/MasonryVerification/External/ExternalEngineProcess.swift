@@ -79,9 +79,18 @@ package final class ExternalEngineProcess: @unchecked Sendable {
         arguments = Array(words.dropFirst())
         errorLogPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("masonry-engine-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).log").path
+        // Removed by `deinit`, and at exit where the tool ends with the client alive.
+        RemovalAtExit.register(errorLogPath)
         ChildProcess.ignoreBrokenPipes()
-        let (child, hello) = try Self.start(executable, arguments, ownProcessGroup: ownProcessGroup, errorLogPath: errorLogPath,
+        let (child, hello): (ChildProcess, EngineHello)
+        do {
+            (child, hello) = try Self.start(executable, arguments, ownProcessGroup: ownProcessGroup, errorLogPath: errorLogPath,
                                             command: command, tool: tool)
+        } catch {
+            // No `deinit` runs for a client never made: its log would stay in the temporary directory.
+            try? FileManager.default.removeItem(atPath: errorLogPath)
+            throw error
+        }
         self.child = child
         self.hello = hello
         starts = 1

@@ -1,6 +1,7 @@
 // Runs fuzz cases in a watched worker process: deaths become crashes, silences past the limit timeouts.
 import Foundation
 import MasonryLayout
+import MasonrySupport
 
 /// Runs cases and checks in a worker process and watches it: a worker that dies is a crash
 /// finding, one that answers nothing within the per-case time limit (10 × the median case time,
@@ -11,7 +12,10 @@ final class WorkerExecutor: CaseExecutor {
     /// Workers started so far (the first, then one after each crash or timeout).
     private(set) var starts = 0
     private var child: ChildProcess?
-    private let errorLogPath: String
+    /// The worker's own temporary directory, its `TMPDIR`: its stderr log, and what it leaves
+    /// when it is killed mid-case (an external engine's log), removed with it.
+    private let scratchDirectory: String
+    private var errorLogPath: String { scratchDirectory + "/worker.log" }
     /// The latest case times (seconds), for the median.
     private var recentCaseSeconds: [Double] = []
     private var nextSample = 0
@@ -25,8 +29,8 @@ final class WorkerExecutor: CaseExecutor {
     init(command: WorkerCommand, minimumTimeLimit: Double = WorkerExecutor.defaultMinimumTimeLimit) {
         self.command = command
         self.minimumTimeLimit = minimumTimeLimit
-        errorLogPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("masonry-fuzz-worker-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).log").path
+        scratchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-fuzz-worker-\(UUID().uuidString)").path
+        RemovalAtExit.register(scratchDirectory)
         ChildProcess.ignoreBrokenPipes()
     }
 
@@ -63,8 +67,10 @@ final class WorkerExecutor: CaseExecutor {
         do {
             // Its own process group, so that killing a worker that hangs also kills what it
             // started (an external engine, which may be the one hanging).
+            try FileManager.default.createDirectory(atPath: scratchDirectory, withIntermediateDirectories: true)
             started = try ChildProcess(executable: command.executable, arguments: command.arguments,
-                                       environment: command.environment, errorLogPath: errorLogPath, newProcessGroup: true)
+                                       environment: command.environment.merging(["TMPDIR": scratchDirectory]) { $1 },
+                                       errorLogPath: errorLogPath, newProcessGroup: true)
         } catch {
             throw FuzzerError(description: "cannot start the fuzz worker: \(error)")
         }
@@ -87,7 +93,7 @@ final class WorkerExecutor: CaseExecutor {
 
     func stop() {
         stopWorker()
-        try? FileManager.default.removeItem(atPath: errorLogPath)
+        try? FileManager.default.removeItem(atPath: scratchDirectory)
     }
 
     /// The worker's output closed: how it ended, and the last lines it wrote to stderr.

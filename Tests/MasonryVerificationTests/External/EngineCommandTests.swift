@@ -16,22 +16,41 @@ import Testing
         #expect(run.output.isEmpty)
     }
 
-    /// A hanging engine is a timeout finding of the case, and it dies with its worker.
+    /// The engine's stderr log is removed however its start ends: it was left in the temporary
+    /// directory when the engine did not answer hello (the client was never made, so nothing
+    /// removed it).
+    @Test(arguments: [
+        (["fuzz", "--seconds", "1", "--engine-command", "sh -c 'exit 3'"], Int32(2)),
+        (["verify", "--suite", "smoke", "--shard", "1/400", "--engine-command", "sh -c 'echo no hello; exit 0'"], Int32(2)),
+    ])
+    func theEnginesLogIsRemovedWhetherItStartsOrNot(_ arguments: [String], _ status: Int32) throws {
+        let scratch = try temporaryDirectory()
+        let run = try MasonryExecutable.run(arguments + ["--quiet"], environment: ["TMPDIR": scratch])
+        #expect(run.status == status, "\(run.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch) == [])
+    }
+
+    /// A hanging engine is a timeout finding of the case, and it dies with its worker, leaving
+    /// no file of the worker's behind (the killed worker's engine log was left in the temporary
+    /// directory).
     @Test func anEngineThatHangsIsATimeoutFindingAndDoesNotOutliveTheRun() throws {
         let marker = 600 + Int.random(in: 0..<300)
         let engine = try scriptEngine("read request; exec sleep \(marker)")
-        let out = temporaryDirectory()
+        let out = try temporaryDirectory()
+        let scratch = try temporaryDirectory()
         let run = try MasonryExecutable.run(["fuzz", "--engine-command", engine, "--engine-timeout", "1", "--seconds", "20",
-                                             "--shrink-seconds", "5", "--jobs", "1", "--out", out, "--quiet"])
+                                             "--shrink-seconds", "5", "--jobs", "1", "--out", out, "--quiet"],
+                                            environment: ["TMPDIR": scratch])
         #expect(run.status == 1)
         #expect(run.error.contains("masonry fuzz: timeout: "), "\(run.error)")
         let left = try MasonryExecutable.processes(matching: "sleep \(marker)")
         #expect(left.isEmpty, "left running: \(left)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch) == [])
     }
 
     @Test(.enabled(if: pythonEngineCommand() != nil, "python3 is not installed (CI installs it)"))
     func benchMeasuresAndVerifiesTheEngineProgramBesideTheOptimizedEngine() throws {
-        let out = temporaryDirectory() + "/results.json"
+        let out = try temporaryDirectory() + "/results.json"
         // The optimized engine at 1,000 items (a debug build); the Python one at 100,000 too: a query, an update, a lookup (skipped).
         let filter = "items:1000/|^(query|update|lookup)/external/placement:shortestColumn/items:100000/sections:1/columns:4/threads:1(/rect:viewport)?$"
         let run = try MasonryExecutable.run(["bench", "--suite", "smoke", "--filter", filter, "--repetitions", "2",
@@ -54,7 +73,7 @@ import Testing
 
     @Test(.enabled(if: pythonEngineCommand() != nil, "python3 is not installed (CI installs it)"))
     func thePythonEnginesPlantedFaultIsFoundAndShrunkByTheTool() throws {
-        let out = temporaryDirectory()
+        let out = try temporaryDirectory()
         let run = try MasonryExecutable.run(["fuzz", "--engine-command", try #require(pythonEngineCommand("--planted-fault ties")),
                                              "--seconds", "30", "--shrink-seconds", "60", "--jobs", "1", "--out", out, "--quiet"])
         #expect(run.status == 1, "\(run.error)")

@@ -5,7 +5,7 @@ import Foundation
 /// answers `hello` (unless nil), then runs `body`. Returns the script's path, to give as
 /// `--engine-command`.
 func scriptEngine(_ body: String, hello: String? = #"{"protocol":1,"engine":"script","format":2}"#) throws -> String {
-    let path = temporaryDirectory() + "/engine.sh"
+    let path = try temporaryDirectory() + "/engine.sh"
     let answer = hello.map { "printf '%s\\n' '\($0)'\n" } ?? ""
     try "#!/bin/sh\nread request\n\(answer)\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
