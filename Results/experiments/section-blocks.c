@@ -1,0 +1,116 @@
+// What a section costs the bare value chain by where its per-item outputs go (issue 20, stop 52).
+//
+// The 4096-section prepare (244 items a section, 4 columns) runs about 1.2x to 1.5x the
+// one-section prepare of the same 1M items, against a target of 1.15x; its set-up's instructions
+// explain about 50 ns of the ~300 a section costs (Results/README.md). This program times the
+// floor's C chain (Sources/CValueChainFloor) over the same items, followed by the writes the
+// engine makes per item (a 16-byte extent: y and height; a 4-byte column entry), with the outputs
+// placed four ways, in interleaved rounds:
+//
+//   one-section    one chain over all items; the outputs in two arrays (extents, columns)
+//   arrays         4096 sections, each from level columns; the outputs in the same two arrays,
+//                  each section's after the one before (per buffer, across sections)
+//   blocks         4096 sections; each section's outputs in a block of its own, its extents and
+//                  then its columns (as SectionBufferLayout places a section's buffers), the
+//                  blocks one after another in one allocation
+//   allocations    as blocks, each block its own malloc, the last run's block freed just before
+//                  (a fresh prepare after the previous layout was released)
+//
+// Build and run from the repository root (clang comes with the Swift toolchain):
+//   clang -O2 -I Sources/CValueChainFloor Results/experiments/section-blocks.c -o /tmp/section-blocks
+//   /tmp/section-blocks
+//   LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 /tmp/section-blocks   # as masonry bench runs
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "CValueChainFloor.h"
+
+enum { ITEMS = 1000000, SECTIONS = 4096, COLUMNS = 4, ROUNDS = 31, WAYS = 4 };
+static const long perSection = ITEMS / SECTIONS;  // 244
+static const long header = 256;                   // bytes before a block's buffers, as a section's header and small arrays
+
+static double nanoseconds(void) {
+    struct timespec time;
+    clock_gettime(CLOCK_MONOTONIC, &time);
+    return time.tv_sec * 1e9 + time.tv_nsec;
+}
+
+/// The chain over `count` items from `sorted` (left there), then each item's extent and column
+/// written. Not inlined, and the same code for every placement of the outputs.
+__attribute__((noinline)) static void layOut(const double *restrict heights, long count, double *restrict sorted,
+                                             double *restrict extents, uint32_t *restrict columns) {
+    double y[ITEMS / SECTIONS + 1];
+    long done = 0;
+    while (done < count) {  // the one-section chain in pieces of a section's size, its heights carried
+        long piece = count - done < perSection ? count - done : perSection;
+        masonry_sorted_chain(heights + done, piece, 8, sorted, COLUMNS, y);
+        for (long item = 0; item < piece; item++) {
+            extents[2 * (done + item)] = y[item];
+            extents[2 * (done + item) + 1] = heights[done + item];
+            columns[done + item] = (uint32_t)item;
+        }
+        done += piece;
+    }
+}
+
+static double median(double *values) {
+    for (int i = 0; i < ROUNDS; i++)
+        for (int j = i + 1; j < ROUNDS; j++)
+            if (values[j] < values[i]) { double swap = values[i]; values[i] = values[j]; values[j] = swap; }
+    return values[ROUNDS / 2];
+}
+
+int main(void) {
+    const long items = perSection * SECTIONS;
+    const long blockBytes = header + 16 * perSection + 4 * perSection;
+    double *heights = malloc(sizeof(double) * items);
+    srand(1);
+    for (long item = 0; item < items; item++) heights[item] = 100 + rand() % 150;  // uniform whole heights, 100 to 249
+    double *extents = calloc(2 * items, sizeof(double));
+    uint32_t *columns = calloc(items, sizeof(uint32_t));
+    char *slab = calloc(SECTIONS, blockBytes);
+    char **blocks = calloc(SECTIONS, sizeof(char *));
+    double times[WAYS][ROUNDS];
+    for (int round = 0; round < ROUNDS; round++) {
+        for (int turn = 0; turn < WAYS; turn++) {
+            int way = (turn + round) % WAYS;  // each round in another order
+            double start = nanoseconds();
+            if (way == 0) {
+                double sorted[COLUMNS] = {0};
+                layOut(heights, items, sorted, extents, columns);
+            }
+            for (long section = 0; way > 0 && section < SECTIONS; section++) {
+                double sorted[COLUMNS] = {0};
+                const double *sectionHeights = heights + section * perSection;
+                if (way == 1) {
+                    layOut(sectionHeights, perSection, sorted, extents + 2 * section * perSection, columns + section * perSection);
+                    continue;
+                }
+                char *block = slab + section * blockBytes;
+                if (way == 3) {
+                    free(blocks[section]);
+                    block = blocks[section] = malloc(blockBytes);
+                }
+                layOut(sectionHeights, perSection, sorted, (double *)(block + header), (uint32_t *)(block + header + 16 * perSection));
+            }
+            __asm__ volatile("" ::: "memory");
+            times[way][round] = (nanoseconds() - start) / items;
+        }
+    }
+    double check = 0;
+    for (long section = 0; section < SECTIONS; section++)
+        check += extents[2 * section * perSection] + ((double *)(slab + section * blockBytes + header))[1] + ((double *)(blocks[section] + header))[1];
+    const char *names[WAYS] = {"one-section", "arrays", "blocks", "allocations"};
+    double base = median(times[0]);
+    printf("%d sections of %ld items, %d columns, median of %d interleaved rounds (check %.0f)\n", SECTIONS, perSection, COLUMNS,
+           ROUNDS, check);
+    for (int way = 0; way < WAYS; way++) {
+        double value = way == 0 ? base : median(times[way]);
+        printf("%-12s %6.3f ns/item  %5.2fx  %+6.0f ns a section\n", names[way], value, value / base,
+               (value - base) * perSection);
+    }
+    return 0;
+}
