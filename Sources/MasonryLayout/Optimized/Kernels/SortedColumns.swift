@@ -129,30 +129,42 @@ struct SortedColumns<Heights: SortedHeights> {
 
     /// Moves the column the tie rule picks among the equally short ones to the front (the
     /// others equal to it may be in any order).
-    ///
-    /// Three or more tied columns up to 8 columns (a byte per column in `order`): first a test
-    /// without a branch per column that the front already ranks first among them, as it does
-    /// whenever they reached their height in rank order (see `place`). The test is a guess the
-    /// processor confirms off the order's chain, where resolving the tie was on it. Measured
-    /// here, equal item heights in 4 columns (3 items in 4 tie, every other one among 3 or 4),
-    /// 100K items: 112.4 instructions per item to 66.6 (photo heights: 48), 5.47 ns to 3.50
-    /// (photo: 2.66) interleaved.
     @inline(__always)
     mutating func resolveFrontTie(highestIndexWins: Bool) {
+        order = Self.order(order, resolvingFrontTieOf: shortest, among: others, highestIndexWins: highestIndexWins)
+    }
+
+    /// `order` with the front tie resolved: two equal columns, the most common tie, swapped if
+    /// the second wins; three or more up to 8 columns (a byte per column in `order`) left as
+    /// they are when the front already ranks first among them, as it does whenever they reached
+    /// their height in rank order (see `place`), which a test without a branch per column
+    /// shows; else `order(_:resolvingTieOf:among:highestIndexWins:)`. Measured here, that test:
+    /// equal item heights in 4 columns (3 items in 4 tie, every other one among 3 or 4), 100K
+    /// items, 112.4 instructions per item to 66.6, 5.47 ns to 3.50 (before the rows of
+    /// `placeTiedRow`).
+    ///
+    /// Out of line, taking and returning values, so that the loop keeps its state in registers,
+    /// saved around the call on the tie's path only. Inline, LLVM tested the rarer tie of three
+    /// first and merged part of the two's swap into the path without a tie: uniform heights in
+    /// 4 columns (the front tied on 0.85% of the items), 100K items, 44.6 to 43.2 instructions
+    /// an item out of line (44.1 inline with `_fastPath` and `_slowPath` on its branches); 1M
+    /// items 0.953 [0.810, 0.967] the time (`masonry ab`, 10 rounds). A fresh section's first
+    /// items tie (its columns start level), and the call costs them more than the inline test
+    /// did: 4096 sections of 244 items, 0.3% more instructions (about 49 a section), 1.022
+    /// [0.993, 1.044] the time, inconclusive.
+    @inline(never)
+    private static func order(_ order: UInt64, resolvingFrontTieOf shortest: Double, among others: Heights,
+                              highestIndexWins: Bool) -> UInt64 {
         if others.pair.y > shortest {
-            // Two equal columns, the most common tie: swap them if the second wins. Inline, so
-            // no call makes the loop save its registers.
-            let front = order & Self.fieldMask
-            let second = (order &>> Self.fieldBits) & Self.fieldMask
-            if highestIndexWins ? second > front : second < front {
-                let difference = front ^ second
-                order ^= difference | (difference &<< Self.fieldBits)
-            }
-        } else if Self.fieldBits != 8
-                    || Self.tiedColumnRanksBeforeFront(order, tied: Self.count(tiedWith: shortest, among: others),
-                                                       highestIndexWins: highestIndexWins) {
-            order = Self.order(order, resolvingTieOf: shortest, among: others, highestIndexWins: highestIndexWins)
+            let front = order & fieldMask
+            let second = (order &>> fieldBits) & fieldMask
+            guard highestIndexWins ? second > front : second < front else { return order }
+            let difference = front ^ second
+            return order ^ (difference | (difference &<< fieldBits))
         }
+        guard fieldBits != 8 || tiedColumnRanksBeforeFront(order, tied: count(tiedWith: shortest, among: others),
+                                                           highestIndexWins: highestIndexWins) else { return order }
+        return Self.order(order, resolvingTieOf: shortest, among: others, highestIndexWins: highestIndexWins)
     }
 
     /// How many of `others` are as short as `shortest` (none is shorter).
@@ -177,14 +189,12 @@ struct SortedColumns<Heights: SortedHeights> {
         return ~notBelowFront & tiedBytes != 0
     }
 
-    /// `order` with the front tie resolved. Out of line, and taking values rather than the
-    /// state, so that the kernel loop keeps its state in registers (inlined, it made the loop 10
-    /// to 60% slower on heights without ties). Without memory: the number of heights equal to
-    /// the shortest comes from the merge's comparison, the candidates from the packed order, and
-    /// the pick is a select per candidate. Measured here, equal item heights (4 columns: 3 items
-    /// in 4 tie, every other one among 3 or more) went from 7.0 ns per item with a scan over
-    /// stored heights to 5.5.
-    @inline(never)
+    /// `order` with the tie of three or more at the front resolved: the rule's first of them
+    /// swapped to the front. Without memory: the number of heights equal to the shortest comes
+    /// from the merge's comparison, the candidates from the packed order, and the pick is a
+    /// select per candidate. Measured here, equal item heights (4 columns: 3 items in 4 tie,
+    /// every other one among 3 or more) went from 7.0 ns per item with a scan over stored
+    /// heights to 5.5.
     private static func order(_ order: UInt64, resolvingTieOf shortest: Double, among others: Heights,
                               highestIndexWins: Bool) -> UInt64 {
         let equal = count(tiedWith: shortest, among: others)
