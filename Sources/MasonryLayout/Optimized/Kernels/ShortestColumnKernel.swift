@@ -25,6 +25,9 @@ protocol ShortestColumnState {
     /// in the rank-first column and so on, as one by one `place`s would: their y, or nil (the
     /// state unchanged) when a column so grown would not be higher.
     mutating func placeTiedRow(advance: Double) -> Double?
+    /// Whether `placeRun` places four items a turn rather than two: where its registers
+    /// hold two more items' work without spilling (see `ShortestColumnKernel`).
+    static var placesFourATurn: Bool { get }
 }
 
 extension ShortestColumnState {
@@ -33,6 +36,9 @@ extension ShortestColumnState {
     mutating func placeInterleaved(advance: Double) -> (y: Double, column: UInt64) {
         place(advance: advance)
     }
+
+    /// Two a turn unless a state says otherwise (`SortedColumns` of 4 columns does).
+    static var placesFourATurn: Bool { false }
 
     /// One by one only, unless a state can place tied rows (`SortedColumns` can).
     var tiedRowLength: Int { 0 }
@@ -88,8 +94,10 @@ struct SingleColumn: ShortestColumnState {
 /// section: 2 columns 0.95x, 4 columns 0.92x (48.1 -> 45.6 instructions an item), 8 and 64
 /// columns unchanged, 16 columns 0.97x; 64 sections of 4 columns (`placePair`) 0.93x, 4096
 /// sections 0.96x. Four a turn gave 4 columns 0.97x more but made 2 and 16 columns 1.04x slower
-/// (registers spilled); a helper taking the item's work as a closure left the state in memory
-/// (75 instructions an item).
+/// (registers spilled), so only 4 columns' `placeRun` takes four (`placesFourATurn`; stop 52,
+/// after the front tie went out of line: 43.2 to 42.8 instructions an item, the time 0.963 and
+/// 0.944 in two interleaved runs of 12 and 20 rounds, inconclusive); a helper taking the item's
+/// work as a closure left the state in memory (75 instructions an item).
 enum ShortestColumnKernel {
     /// Where one section's items come from and go: its heights, its buffers, and each column's
     /// last item so far.
@@ -212,6 +220,15 @@ enum ShortestColumnKernel {
         var item = start
         while true {
             let blockEnd = min(end, (item >> shift &+ 1) << shift)
+            if State.placesFourATurn {  // four a turn where the state says so, the rest two
+                while item &+ 3 < blockEnd {
+                    lane.place(item, &state, highestIndexWins: highestIndexWins)
+                    lane.place(item &+ 1, &state, highestIndexWins: highestIndexWins)
+                    lane.place(item &+ 2, &state, highestIndexWins: highestIndexWins)
+                    lane.place(item &+ 3, &state, highestIndexWins: highestIndexWins)
+                    item &+= 4
+                }
+            }
             // Two items a turn (see the type's comment).
             while item &+ 1 < blockEnd {
                 lane.place(item, &state, highestIndexWins: highestIndexWins)

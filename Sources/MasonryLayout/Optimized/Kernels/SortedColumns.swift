@@ -123,6 +123,9 @@ struct SortedColumns<Heights: SortedHeights> {
         return (y, column)
     }
 
+    /// 4 columns (three heights beside the shortest): four items a turn (`ShortestColumnKernel`).
+    static var placesFourATurn: Bool { Heights.capacity == 3 }
+
     /// Whether the two shortest heights are equal, so the tie rule must pick the front.
     @inline(__always)
     var needsTieResolution: Bool { others.pair.x <= shortest }
