@@ -14,12 +14,18 @@ package enum RemovalAtExit {
         registered.withLock { $0.append(path) }
     }
 
-    /// A new, empty directory `masonry-PURPOSE-UUID` in the temporary directory (`TMPDIR`),
-    /// removed when the process exits.
+    /// A new path `masonry-PURPOSE-UUID` then `suffix` in the temporary directory (`TMPDIR`),
+    /// removed, with whatever is made there, when the process exits. Creates nothing.
+    package static func path(_ purpose: String, suffix: String = "") -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-\(purpose)-\(UUID().uuidString)\(suffix)").path
+        register(path)
+        return path
+    }
+
+    /// A new, empty directory at `path(purpose)`, removed when the process exits.
     package static func makeDirectory(_ purpose: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-\(purpose)-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: path(purpose), isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        register(directory.path)
         return directory
     }
 }

@@ -187,8 +187,7 @@ final class ProgressLines {
     /// runs; its lookups (untimed by the protocol) and sessions (in process) are skipped with the
     /// reason, and so is what its hello declares unsupported.
     @Test func anEngineProgramRunsWhatItTimesAndHas() throws {
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-plan-\(UUID().uuidString).sh").path
-        RemovalAtExit.register(script)
+        let script = RemovalAtExit.path("plan", suffix: ".sh")
         let hello = #"{"protocol":1,"engine":"plan","format":2,"unsupported":["pinHeaders","setWidth"],"timing":true}"#
         try "#!/bin/sh\nread request\nprintf '%s\\n' '\(hello)'\ncat > /dev/null\n".write(toFile: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)

@@ -17,8 +17,7 @@ import Testing
     }
 
     @Test func withoutCallgrindTheCountsAreUnusable() {
-        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-no-callgrind-\(UUID())").path
-        RemovalAtExit.register(outputFile)
+        let outputFile = RemovalAtExit.path("no-callgrind")
         let measurer = InstructionMeasurer(outputFile: outputFile)
         var engine = OptimizedLayoutEngine(Workload(placement: .roundRobin, items: 100, sections: 1, columns: 2).makeDescription())
         let pass = measurer.measureLookups("lookup/optimized/x", on: &engine, paths: [ItemIndexPath(section: 0, item: 1)], batch: 1)

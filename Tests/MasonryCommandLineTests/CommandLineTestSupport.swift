@@ -38,9 +38,7 @@ func temporaryFile(_ text: String, name: String = "description.json") throws -> 
 /// A new path `masonry-PURPOSE-UUID` in the temporary directory, not created: removed, with
 /// whatever a test makes there, when the test process ends.
 func temporaryPath(_ purpose: String) -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-\(purpose)-\(UUID().uuidString)")
-    RemovalAtExit.register(url.path)
-    return url
+    URL(fileURLWithPath: RemovalAtExit.path(purpose))
 }
 
 /// The repository's `Examples/` folder.

@@ -77,10 +77,8 @@ package final class ExternalEngineProcess: @unchecked Sendable {
         }
         executable = path
         arguments = Array(words.dropFirst())
-        errorLogPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("masonry-engine-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).log").path
         // Removed by `deinit`, and at exit where the tool ends with the client alive.
-        RemovalAtExit.register(errorLogPath)
+        errorLogPath = RemovalAtExit.path("engine-\(ProcessInfo.processInfo.processIdentifier)", suffix: ".log")
         ChildProcess.ignoreBrokenPipes()
         let (child, hello): (ChildProcess, EngineHello)
         do {

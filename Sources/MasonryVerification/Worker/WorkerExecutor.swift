@@ -29,8 +29,7 @@ final class WorkerExecutor: CaseExecutor {
     init(command: WorkerCommand, minimumTimeLimit: Double = WorkerExecutor.defaultMinimumTimeLimit) {
         self.command = command
         self.minimumTimeLimit = minimumTimeLimit
-        scratchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("masonry-fuzz-worker-\(UUID().uuidString)").path
-        RemovalAtExit.register(scratchDirectory)
+        scratchDirectory = RemovalAtExit.path("fuzz-worker")
         ChildProcess.ignoreBrokenPipes()
     }
 
