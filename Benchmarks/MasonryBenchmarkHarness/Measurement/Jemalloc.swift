@@ -78,6 +78,22 @@ package struct Jemalloc: AllocatorStatistics {
         }.joined(separator: ",") + ",opt.narenas:\(readUInt32("opt.narenas").map(String.init) ?? "unavailable")"
     }
 
+    /// Moves this thread's allocations to a new arena, its cache emptied first, and returns the
+    /// old arena's unused pages (`purge`). What the thread allocates next comes from bins and
+    /// extents that nothing before has touched, so its cost does not depend on what the process
+    /// allocated earlier. Memory freed later goes back to the arena it came from. False when
+    /// jemalloc refuses (it allows 4,095 arenas): the thread then stays where it was.
+    @discardableResult
+    package func moveToFreshArena() -> Bool {
+        var arena: UInt32 = 0
+        var size = MemoryLayout<UInt32>.size
+        guard mallctl("arenas.create", &arena, &size, nil, 0) == 0,
+              mallctl("thread.arena", nil, nil, &arena, MemoryLayout<UInt32>.size) == 0 else { return false }
+        _ = mallctl("thread.tcache.flush", nil, nil, nil, 0)
+        purge()
+        return true
+    }
+
     /// Bytes allocated by the application now (`stats.allocated`), after flushing this thread's cache.
     package func allocatedBytes() -> Int? {
         refresh()

@@ -85,6 +85,7 @@ package struct BenchmarkRunner {
         configuration.jemalloc?.applyDecaySettings()
         let allCores = ProcessInfo.processInfo.activeProcessorCount
         for planned in plan.workloads where planned.skipReason == nil {
+            isolateAllocations()
             let description = planned.workload.makeDescription()
             // A session verifies against a reference of its own final layout instead.
             let reference = planned.role == .session ? nil : referenceIfAffordable(for: planned.workload, description: description)
@@ -136,6 +137,22 @@ package struct BenchmarkRunner {
         workload.items <= configuration.suite.largestSlowEngineWorkload ? ReferenceLayoutEngine(description) : nil
     }
 
+    /// A benchmark starts: its progress line, then its allocations isolated from what came before.
+    private func begin(_ name: String) {
+        progress(name)
+        isolateAllocations()
+    }
+
+    /// In instruction mode, what follows allocates from a fresh jemalloc arena
+    /// (`Jemalloc.moveToFreshArena`): a count then hardly depends on what the process allocated
+    /// before, such as its `--out` path. Measured on the smoke suite, a run whose `--out` path was
+    /// 40 bytes longer counted 21 of 46 benchmarks differently, by up to 0.46% (the peer's
+    /// scrolling session); with an arena per benchmark, 7, by at most 0.0018%, under the gate's
+    /// 0.01%. What is left comes from outside the allocator's arenas (the Swift runtime's caches).
+    private func isolateAllocations() {
+        if configuration.metric == .instructions { configuration.jemalloc?.moveToFreshArena() }
+    }
+
     private mutating func verify(_ engine: some LayoutEngine, against reference: ReferenceLayoutEngine?, _ name: String) {
         guard let reference, let difference = EngineVerifier.firstDifference(engine, reference) else { return }
         mismatches.append("\(name): \(difference)")
@@ -149,7 +166,7 @@ package struct BenchmarkRunner {
         _ reference: ReferenceLayoutEngine?, _ measurer: Measuring
     ) {
         let name = benchmark.name.description
-        progress(name)
+        begin(name)
         switch (benchmark.body, engine) {
         case (.prepare(let threads), .reference?): measurePrepare(ReferenceLayoutEngine.self, name, description, threads, reference, measurer)
         case (.prepare(let threads), .peer?): measurePrepare(PeerLayoutEngine.self, name, description, threads, reference, measurer)
@@ -207,12 +224,13 @@ package struct BenchmarkRunner {
         _: Engine.Type, _ benchmarks: [PlannedBenchmark], _ description: LayoutDescription, _ reference: ReferenceLayoutEngine?,
         _ measurer: Measuring
     ) {
+        isolateAllocations()
         var engine = Engine(description, threads: 1)
         var random = SplitMix64(seed: 0x51_5545_5259)
         var updates: Updates?
         for benchmark in benchmarks where benchmark.runs {
             let name = benchmark.name.description
-            progress(name)
+            begin(name)
             switch benchmark.body {
             case .query(let rect, let pinsHeaders):
                 let count = Self.queriesPerRepetition[benchmark.name.engine ?? .optimized]!
@@ -347,7 +365,7 @@ package struct BenchmarkRunner {
     ) {
         guard case .session(let variant, let frames) = benchmark.body else { preconditionFailure("\(benchmark.name) is not a session") }
         let name = benchmark.name.description
-        progress(name)
+        begin(name)
         let start = variant.description(of: measured)
         let trueHeights = measured.sections[0].itemHeights
         // The memory of the engine the session starts from, every item unmeasured: per mode, what

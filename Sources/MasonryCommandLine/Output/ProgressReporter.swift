@@ -35,17 +35,21 @@ final class ProgressReporter {
         started = clock()
     }
 
-    /// Reports that step `name` starts.
+    /// Reports that step `name` starts. Allocates nothing (`ProgressLine`).
     func step(_ name: String) {
         completed += 1
         guard !isQuiet else { return }
-        let line = "\(counter) \(name) (\(timing))"
-        if redraws {
-            console.error("\r\u{1B}[K" + line)
-            lineIsOpen = true
-        } else {
-            console.error(line + "\n")
+        ProgressLine.write(to: console) { line in
+            if redraws { line.append("\r\u{1B}[K") }
+            appendCounter(to: &line)
+            line.append(" ")
+            line.append(name)
+            line.append(" (")
+            appendTiming(to: &line)
+            line.append(")")
+            if !redraws { line.append("\n") }
         }
+        lineIsOpen = redraws
     }
 
     /// A line of its own (a count of cases, say), redrawn on a terminal like a step. In a log,
@@ -70,24 +74,40 @@ final class ProgressReporter {
         lineIsOpen = false
     }
 
-    private var counter: String {
-        total.map { "[\(completed)/\($0)]" } ?? "[\(completed)]"
+    /// `[n/total]`, or `[n]` when the total is not known.
+    private func appendCounter(to line: inout ProgressLine) {
+        line.append("[")
+        line.append(decimal: completed)
+        if let total {
+            line.append("/")
+            line.append(decimal: total)
+        }
+        line.append("]")
     }
 
     /// `12 s elapsed, about 40 s left`: the remaining steps at the average pace so far.
-    private var timing: String {
+    private func appendTiming(to line: inout ProgressLine) {
         let elapsed = clock() - started
-        var text = "\(Self.duration(elapsed)) elapsed"
+        line.append(duration: elapsed)
+        line.append(" elapsed")
         if let total, completed > 1, total >= completed {
             let perStep = elapsed / Double(completed - 1)
-            text += ", about \(Self.duration(perStep * Double(total - completed + 1))) left"
+            line.append(", about ")
+            line.append(duration: perStep * Double(total - completed + 1))
+            line.append(" left")
         }
-        return text
     }
 
+    /// `12 s`, `1 min 40 s`: `durationParts` in words.
     static func duration(_ seconds: Double) -> String {
+        let parts = durationParts(seconds)
+        return parts.minutes.map { "\($0) min \(parts.seconds) s" } ?? "\(parts.seconds) s"
+    }
+
+    /// Whole seconds (rounded), split into minutes and seconds from a minute on.
+    static func durationParts(_ seconds: Double) -> (minutes: Int?, seconds: Int) {
         let whole = Int(seconds.rounded())
-        return whole < 60 ? "\(whole) s" : "\(whole / 60) min \(whole % 60) s"
+        return whole < 60 ? (nil, whole) : (whole / 60, whole % 60)
     }
 
     static func monotonicSeconds() -> Double {
