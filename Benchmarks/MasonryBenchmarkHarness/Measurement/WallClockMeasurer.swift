@@ -6,9 +6,8 @@ import MasonryLayout
 struct WallClockMeasurer: Measurer {
     @inline(__always)
     func measure(_ name: String, calls: Int, _ region: () -> Void) -> Sample {
-        let wall = Clock.wall(), cpu = Clock.cpu()
-        region()
-        return Sample(real: (Clock.wall() - wall) / Double(calls), cpu: (Clock.cpu() - cpu) / Double(calls))
+        let (wall, cpu) = Clock.time(region)
+        return Sample(real: wall / Double(calls), cpu: cpu / Double(calls))
     }
 
     /// `ns_per_item` where the region handles `items` items; none otherwise.
@@ -78,12 +77,9 @@ struct WallClockMeasurer: Measurer {
         cpuTimes.reserveCapacity(count)
         var found = 0
         for _ in 0..<count {
-            // The CPU clock read outside the wall-clock pair, so that it is not in the latency.
-            let cpu = Clock.cpu()
-            let start = Clock.wall()
-            found += frame()
-            latencies.append(max(0, Clock.wall() - start - timerCost))
-            cpuTimes.append(Clock.cpu() - cpu)
+            let (wall, cpu) = Clock.time { found += frame() }
+            latencies.append(max(0, wall - timerCost))
+            cpuTimes.append(cpu)
         }
         blackHole(found)
         let statistics = SampleStatistics(latencies), cpu = SampleStatistics(cpuTimes)

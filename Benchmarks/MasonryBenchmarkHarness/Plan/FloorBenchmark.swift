@@ -29,9 +29,9 @@ enum FloorBenchmark {
         var counters: [[String: Double]] = []
         for repetition in 0..<repetitions {
             var cTime: Double?
-            if withC, repetition % 2 == 1 { cTime = time { CValueChain.layOut(description, into: localY) }.wall }
-            let swift = time { ValueChainFloor.layOut(description, into: localY) }
-            if withC, repetition % 2 == 0 { cTime = time { CValueChain.layOut(description, into: localY) }.wall }
+            if withC, repetition % 2 == 1 { cTime = Clock.time { CValueChain.layOut(description, into: localY) }.wall }
+            let swift = Clock.time { ValueChainFloor.layOut(description, into: localY) }
+            if withC, repetition % 2 == 0 { cTime = Clock.time { CValueChain.layOut(description, into: localY) }.wall }
             realTimes.append(swift.wall)
             cpuTimes.append(swift.cpu)
             var counter = [BenchmarkCounter.nsPerItem.rawValue: swift.wall / items]
@@ -40,12 +40,5 @@ enum FloorBenchmark {
         }
         blackHole(localY.last)
         return BenchmarkRecord(name: name, realTimes: realTimes, cpuTimes: cpuTimes, counters: counters, threads: 1)
-    }
-
-    /// `body`'s wall and process CPU time, in nanoseconds.
-    private static func time(_ body: () -> Void) -> (wall: Double, cpu: Double) {
-        let wall = Clock.wall(), cpu = Clock.cpu()
-        body()
-        return (Clock.wall() - wall, Clock.cpu() - cpu)
     }
 }
