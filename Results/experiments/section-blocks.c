@@ -15,6 +15,12 @@
 //                  blocks one after another in one allocation
 //   allocations    as blocks, each block its own malloc, the last run's block freed just before
 //                  (a fresh prepare after the previous layout was released)
+//   gap N          (stop 53) the extents in one array with N unused bytes after each section's,
+//                  the columns in the other array: what the blocks' jump in the extents costs
+//   gap 1024 pf    as gap 1024, every line of the next section's extents prefetched for writing
+//                  before a section starts
+//   arrays, own    (stop 53) as arrays, on buffers no other way uses: whether the arrays gain
+//                  from lines the one-section way left in the cache (they do not)
 //
 // Build and run from the repository root (clang comes with the Swift toolchain):
 //   clang -O2 -I Sources/CValueChainFloor Results/experiments/section-blocks.c -o /tmp/section-blocks
@@ -28,7 +34,7 @@
 
 #include "CValueChainFloor.h"
 
-enum { ITEMS = 1000000, SECTIONS = 4096, COLUMNS = 4, ROUNDS = 31, WAYS = 4 };
+enum { ITEMS = 1000000, SECTIONS = 4096, COLUMNS = 4, ROUNDS = 31, WAYS = 9 };
 static const long perSection = ITEMS / SECTIONS;  // 244
 static const long header = 256;                   // bytes before a block's buffers, as a section's header and small arrays
 
@@ -73,6 +79,10 @@ int main(void) {
     uint32_t *columns = calloc(items, sizeof(uint32_t));
     char *slab = calloc(SECTIONS, blockBytes);
     char **blocks = calloc(SECTIONS, sizeof(char *));
+    static const long gaps[] = {64, 1024, 4096, 1024};
+    char *gapped = calloc(SECTIONS, 16 * perSection + 4096);
+    double *ownExtents = calloc(2 * items, sizeof(double));
+    uint32_t *ownColumns = calloc(items, sizeof(uint32_t));
     double times[WAYS][ROUNDS];
     for (int round = 0; round < ROUNDS; round++) {
         for (int turn = 0; turn < WAYS; turn++) {
@@ -89,6 +99,18 @@ int main(void) {
                     layOut(sectionHeights, perSection, sorted, extents + 2 * section * perSection, columns + section * perSection);
                     continue;
                 }
+                if (way == 8) {
+                    layOut(sectionHeights, perSection, sorted, ownExtents + 2 * section * perSection, ownColumns + section * perSection);
+                    continue;
+                }
+                if (way >= 4) {
+                    const long gap = gaps[way - 4], stride = 16 * perSection + gap;
+                    if (way == 7 && section + 1 < SECTIONS) {
+                        for (long line = 0; line < 16 * perSection; line += 64) __builtin_prefetch(gapped + (section + 1) * stride + line, 1, 3);
+                    }
+                    layOut(sectionHeights, perSection, sorted, (double *)(gapped + section * stride), columns + section * perSection);
+                    continue;
+                }
                 char *block = slab + section * blockBytes;
                 if (way == 3) {
                     free(blocks[section]);
@@ -102,8 +124,9 @@ int main(void) {
     }
     double check = 0;
     for (long section = 0; section < SECTIONS; section++)
-        check += extents[2 * section * perSection] + ((double *)(slab + section * blockBytes + header))[1] + ((double *)(blocks[section] + header))[1];
-    const char *names[WAYS] = {"one-section", "arrays", "blocks", "allocations"};
+        check += ownExtents[2 * section * perSection] + ((double *)(gapped + section * (16 * perSection + 4096)))[1]
+            + extents[2 * section * perSection] + ((double *)(slab + section * blockBytes + header))[1] + ((double *)(blocks[section] + header))[1];
+    const char *names[WAYS] = {"one-section", "arrays", "blocks", "allocations", "gap 64", "gap 1024", "gap 4096", "gap 1024 pf", "arrays, own"};
     double base = median(times[0]);
     printf("%d sections of %ld items, %d columns, median of %d interleaved rounds (check %.0f)\n", SECTIONS, perSection, COLUMNS,
            ROUNDS, check);
