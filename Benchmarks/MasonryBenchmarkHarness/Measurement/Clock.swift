@@ -18,9 +18,9 @@ enum Clock {
     /// `body`'s wall and process CPU time, in nanoseconds. The CPU clock is read outside the
     /// wall clock's pair: it is a system call (760 to 970 ns here, against 22 to 43 for the wall
     /// clock's vDSO read). Inside the pair, as the prepares, updates and the floor had it until
-    /// stop 53, it was in each of their wall times: a 1,000-item prepare measured 1.31 times a
-    /// 100K-item one per item, and 1.08 times without it (`masonry ab`, 24 rounds: 4.0 against
-    /// 2.68 µs), the engine unchanged.
+    /// stop 53, it was in each of their wall times: a 1,000-item prepare measured 1.32 times a
+    /// 100K-item one per item, and 1.04 times without it (`masonry ab` of the two harnesses, 16
+    /// rounds; the engine unchanged).
     @inline(__always)
     static func time(_ body: () -> Void) -> (wall: Double, cpu: Double) {
         time(wall: wall, cpu: cpu, body)

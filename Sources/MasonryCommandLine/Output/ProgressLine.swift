@@ -9,12 +9,12 @@ import MasonrySupport
 /// times included, which differ from one run to the next: the allocator then starts the next
 /// counted region in another state. CI's A/A of the smoke suite (two runs, which must agree to
 /// 0.01%) failed once with a peer session 0.8% apart. Measured on the smoke suite, a run with
-/// `--quiet` counted 16 of 46 benchmarks differently from one that printed, by up to 0.35%;
-/// with the line built here (and an arena per benchmark, `Jemalloc.moveToFreshArena`), a run on
-/// a terminal counts exactly what a run printing to a log counts, and one with `--quiet` 8 of
-/// them by at most 0.0009% (the option's own parsing). (Count release builds: a debug build's generic code asks the
-/// Swift runtime's metadata caches on every call, and the line's own types in those caches
-/// still move a debug session's count by 2%.)
+/// `--quiet` counted 16 of 46 benchmarks differently from one that printed, by up to 0.35%.
+/// With the line built here (and an arena per benchmark, `Jemalloc.moveToFreshArena`), a run
+/// on a terminal counts exactly what a run printing to a log counts, and one with `--quiet` 8
+/// of them by at most 0.0009% (the option's own parsing). Count release builds: a debug
+/// build's generic code asks the Swift runtime's metadata caches on every call, and the line's
+/// own types in those caches still move a debug session's count by 2%.
 struct ProgressLine: ~Copyable {
     /// Stack space for a line: a benchmark's name is under 200 bytes. The standard library
     /// places temporary allocations of up to 1 KiB on the stack.
