@@ -30,19 +30,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "CValueChainFloor.h"
+#include "interleaved-rounds.h"
 
 enum { ITEMS = 1000000, SECTIONS = 4096, COLUMNS = 4, ROUNDS = 31, WAYS = 9 };
 static const long perSection = ITEMS / SECTIONS;  // 244
 static const long header = 256;                   // bytes before a block's buffers, as a section's header and small arrays
-
-static double nanoseconds(void) {
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return time.tv_sec * 1e9 + time.tv_nsec;
-}
 
 /// The chain over `count` items from `sorted` (left there), then each item's extent and column
 /// written. Not inlined, and the same code for every placement of the outputs.
@@ -62,19 +56,10 @@ __attribute__((noinline)) static void layOut(const double *restrict heights, lon
     }
 }
 
-static double median(double *values) {
-    for (int i = 0; i < ROUNDS; i++)
-        for (int j = i + 1; j < ROUNDS; j++)
-            if (values[j] < values[i]) { double swap = values[i]; values[i] = values[j]; values[j] = swap; }
-    return values[ROUNDS / 2];
-}
-
 int main(void) {
     const long items = perSection * SECTIONS;
     const long blockBytes = header + 16 * perSection + 4 * perSection;
-    double *heights = malloc(sizeof(double) * items);
-    srand(1);
-    for (long item = 0; item < items; item++) heights[item] = 100 + rand() % 150;  // uniform whole heights, 100 to 249
+    double *heights = uniformHeights(items);
     double *extents = calloc(2 * items, sizeof(double));
     uint32_t *columns = calloc(items, sizeof(uint32_t));
     char *slab = calloc(SECTIONS, blockBytes);
@@ -127,13 +112,6 @@ int main(void) {
         check += ownExtents[2 * section * perSection] + ((double *)(gapped + section * (16 * perSection + 4096)))[1]
             + extents[2 * section * perSection] + ((double *)(slab + section * blockBytes + header))[1] + ((double *)(blocks[section] + header))[1];
     const char *names[WAYS] = {"one-section", "arrays", "blocks", "allocations", "gap 64", "gap 1024", "gap 4096", "gap 1024 pf", "arrays, own"};
-    double base = median(times[0]);
-    printf("%d sections of %ld items, %d columns, median of %d interleaved rounds (check %.0f)\n", SECTIONS, perSection, COLUMNS,
-           ROUNDS, check);
-    for (int way = 0; way < WAYS; way++) {
-        double value = way == 0 ? base : median(times[way]);
-        printf("%-12s %6.3f ns/item  %5.2fx  %+6.0f ns a section\n", names[way], value, value / base,
-               (value - base) * perSection);
-    }
+    reportWays(names, WAYS, &times[0][0], ROUNDS, SECTIONS, perSection, COLUMNS, check);
     return 0;
 }

@@ -25,21 +25,15 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "CValueChainFloor.h"
+#include "interleaved-rounds.h"
 
 enum { ITEMS = 1000000, SECTIONS = 4096, COLUMNS = 4, ROUNDS = 31, WAYS = 5 };
 static const long perSection = ITEMS / SECTIONS;  // 244
 static const long smallBytes = 512;               // 8 checkpoints of 8 words
 static const long engineBlock = 5120;             // jemalloc's class for the engine's ~4.9 KB block
 static const long restBlock = 512 + 2 * 244 + 80; // small arrays and columns alone: 1,080 bytes
-
-static double nanoseconds(void) {
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return time.tv_sec * 1e9 + time.tv_nsec;
-}
 
 /// One section: the chain from level columns, then per item its extent (y, height) and its column,
 /// and every 32 items a checkpoint (the smallest height, the column heights, the item).
@@ -61,18 +55,9 @@ __attribute__((noinline)) static void layOutSection(const double *restrict heigh
     }
 }
 
-static double median(double *values) {
-    for (int i = 0; i < ROUNDS; i++)
-        for (int j = i + 1; j < ROUNDS; j++)
-            if (values[j] < values[i]) { double swap = values[i]; values[i] = values[j]; values[j] = swap; }
-    return values[ROUNDS / 2];
-}
-
 int main(void) {
     const long items = perSection * SECTIONS;
-    double *heights = malloc(sizeof(double) * items);
-    srand(1);
-    for (long item = 0; item < items; item++) heights[item] = 100 + rand() % 150;  // uniform whole heights, 100 to 249
+    double *heights = uniformHeights(items);
     double *extents = calloc(2 * items, sizeof(double));
     uint16_t *columns = calloc(items, sizeof(uint16_t));
     double *small = calloc(SECTIONS, smallBytes);
@@ -103,12 +88,6 @@ int main(void) {
     }
     double check = extents[2 * (items - 1)] + ((double *)(blocks + (SECTIONS - 1) * engineBlock + smallBytes))[0] + small[0];
     const char *names[WAYS] = {"all across", "engine blocks", "extents across", "ext+col across", "small in 5 KB"};
-    double base = median(times[0]);
-    printf("%d sections of %ld items, %d columns, median of %d interleaved rounds (check %.0f)\n", SECTIONS, perSection, COLUMNS,
-           ROUNDS, check);
-    for (int way = 0; way < WAYS; way++) {
-        double value = way == 0 ? base : median(times[way]);
-        printf("%-15s %6.3f ns/item  %5.2fx  %+6.0f ns a section\n", names[way], value, value / base, (value - base) * perSection);
-    }
+    reportWays(names, WAYS, &times[0][0], ROUNDS, SECTIONS, perSection, COLUMNS, check);
     return 0;
 }
