@@ -78,8 +78,8 @@ package struct Jemalloc: AllocatorStatistics {
         }.joined(separator: ",") + ",opt.narenas:\(readUInt32("opt.narenas").map(String.init) ?? "unavailable")"
     }
 
-    /// Moves this thread's allocations to a new arena, its cache emptied first, and returns the
-    /// old arena's unused pages (`purge`). What the thread allocates next comes from bins and
+    /// Moves this thread's allocations to a new arena, its cache emptied, and returns every
+    /// arena's unused pages (`purge`). What the thread allocates next comes from bins and
     /// extents that nothing before has touched, so its cost does not depend on what the process
     /// allocated earlier. Memory freed later goes back to the arena it came from. False when
     /// jemalloc refuses (it allows 4,095 arenas): the thread then stays where it was.

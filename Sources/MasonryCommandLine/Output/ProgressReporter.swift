@@ -39,17 +39,14 @@ final class ProgressReporter {
     func step(_ name: String) {
         completed += 1
         guard !isQuiet else { return }
-        ProgressLine.write(to: console) { line in
-            if redraws { line.append("\r\u{1B}[K") }
+        writeLine { line in
             appendCounter(to: &line)
             line.append(" ")
             line.append(name)
             line.append(" (")
             appendTiming(to: &line)
             line.append(")")
-            if !redraws { line.append("\n") }
         }
-        lineIsOpen = redraws
     }
 
     /// A line of its own (a count of cases, say), redrawn on a terminal like a step. In a log,
@@ -57,21 +54,32 @@ final class ProgressReporter {
     /// does not flood it.
     func status(_ text: String, logInterval: Double = 0) {
         guard !isQuiet else { return }
-        if redraws {
-            console.error("\r\u{1B}[K" + text)
-            lineIsOpen = true
-        } else {
+        if !redraws {
             let now = clock()
             guard lastLogged.map({ now - $0 >= logInterval }) ?? true else { return }
             lastLogged = now
-            console.error(text + "\n")
         }
+        writeLine { $0.append(text) }
     }
 
     /// Clears the live line, before the results are printed.
     func finish() {
-        if lineIsOpen { console.error("\r\u{1B}[K") }
+        if lineIsOpen { console.error(Self.clearLine) }
         lineIsOpen = false
+    }
+
+    /// What returns a terminal's cursor to the line's start and clears the line.
+    private static let clearLine = "\r\u{1B}[K"
+
+    /// One line, as `body` writes it: on a terminal drawn over the live line (which stays open),
+    /// in a log ended by a newline.
+    private func writeLine(_ body: (inout ProgressLine) -> Void) {
+        ProgressLine.write(to: console) { line in
+            if redraws { line.append(Self.clearLine) }
+            body(&line)
+            if !redraws { line.append("\n") }
+        }
+        lineIsOpen = redraws
     }
 
     /// `[n/total]`, or `[n]` when the total is not known.
