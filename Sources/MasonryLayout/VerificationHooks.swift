@@ -50,6 +50,15 @@ public enum VerificationHooks {
         OptimizedLayoutEngine.pairedSections(in: description, threads: threads)
     }
 
+    /// Which sections of `engine` keep their buffers in one shared allocation (`SectionSlab`):
+    /// per section an identity that the sections of one slab share, nil for a section whose
+    /// buffers are its own. Tests see from here that a fresh prepare of several sections puts
+    /// them in one slab, that a repeated prepare keeps it, and that a section leaves it when it
+    /// outgrows its place or its slab is a copy's too. O(sections).
+    public static func slabs(of engine: OptimizedLayoutEngine) -> [ObjectIdentifier?] {
+        engine.slabIdentities()
+    }
+
     /// Section `section` of `description`'s adaptive fit: the room its columns share
     /// (`available`), the room each takes (`stride`), and how far the room falls short of one more
     /// column, masonry.js's `excess` (`LayoutArithmetic.adaptiveFit`, `columnCountExcess`): a

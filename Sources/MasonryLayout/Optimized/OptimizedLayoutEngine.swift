@@ -75,27 +75,60 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     /// Lays out sections `batch` of `description` (`belowLongestColumn` mode) into `layouts`,
     /// two at a time where they have the same shape and a pairable kernel: section k of the
     /// batch's first half with section k of its second half, so that each of the two interleaved
-    /// loops walks memory forward from one section to the next (sections are allocated in
-    /// order), which the hardware prefetchers follow.
+    /// loops walks memory forward from one section to the next. A batch of several sections
+    /// keeps their buffers in one slab (`SectionSlab`), each kind in section order, so that
+    /// those walks are unbroken streams; a repeated prepare of the same sizes reuses it.
     private static func layOutFresh(_ layouts: UnsafeMutableBufferPointer<SectionLayout>, _ batch: Range<Int>,
                                     of description: LayoutDescription) {
         let rules = SectionRules(description)
         description.sections.withUnsafeBufferPointer { sections in
-            for (first, second) in pairs(ofBatch: batch) {
-                reset(&layouts[first], toSection: first, of: description, after: nil)
-                reset(&layouts[second], toSection: second, of: description, after: nil)
-                if laidOutAsPair(layouts[first].header.shape, layouts[second].header.shape) {
-                    SectionLayout.layOutFresh(&layouts[first], sections.baseAddress! + first, &layouts[second], sections.baseAddress! + second,
-                                              rules: rules)
-                } else {
-                    layouts[first].layOut(from: 0, section: sections.baseAddress! + first, rules: rules)
-                    layouts[second].layOut(from: 0, section: sections.baseAddress! + second, rules: rules)
+            guard batch.count > 1 else {
+                for index in batch {
+                    reset(&layouts[index], toSection: index, of: description, after: nil)
+                    layouts[index].layOut(from: 0, section: sections.baseAddress! + index, rules: rules)
                 }
+                return
             }
-            if batch.count % 2 == 1 {
-                let last = batch.upperBound - 1
-                reset(&layouts[last], toSection: last, of: description, after: nil)
-                layouts[last].layOut(from: 0, section: sections.baseAddress! + last, rules: rules)
+            func capacity(_ index: Int) -> Int {
+                SectionDescription.laidOutItemCount(of: sections.baseAddress! + index, description.unmeasuredItems)
+            }
+            // Not `withScratchBuffer`, which takes BitwiseCopyable elements (SectionShape holds a
+            // public enum): this one's ~1,900 instructions are paid once a batch, not a section.
+            withUnsafeTemporaryAllocation(of: SectionShape.self, capacity: batch.count) { shapes in
+                let half = batch.count / 2
+                var sizes = SectionBufferLayout.RegionSizes.zero
+                var firstHalf = sizes
+                for (offset, index) in batch.enumerated() {
+                    shapes.initializeElement(at: offset, to: shape(ofSection: sections.baseAddress! + index, of: description))
+                    sizes = sizes + SectionBufferLayout.RegionSizes(shape: shapes[offset], itemCapacity: capacity(index))
+                    if offset + 1 == half { firstHalf = sizes }
+                }
+                // The previous prepare's slab when it has the size this one needs (a repeated
+                // prepare): each section that owns its region there keeps it (`SectionLayout.reset`).
+                let reused = layouts[batch.lowerBound].slab.flatMap { $0.wordCount == sizes.total ? $0 : nil }
+                let slab = reused ?? SectionSlab.make(words: sizes.total)
+                func reset(_ index: Int, _ cursor: inout SlabCursor) {
+                    let shape = shapes[index - batch.lowerBound]
+                    Self.reset(&layouts[index], toSection: index, of: description, after: nil, shape: shape,
+                               in: cursor.place(shape, itemCapacity: capacity(index), in: slab, slabIsNew: reused == nil))
+                }
+                var cursors = (SlabCursor(slab: sizes), SlabCursor(slab: sizes, after: firstHalf))
+                for (first, second) in pairs(ofBatch: batch) {
+                    reset(first, &cursors.0)
+                    reset(second, &cursors.1)
+                    if laidOutAsPair(shapes[first - batch.lowerBound], shapes[second - batch.lowerBound]) {
+                        SectionLayout.layOutFresh(&layouts[first], sections.baseAddress! + first, &layouts[second],
+                                                  sections.baseAddress! + second, rules: rules)
+                    } else {
+                        layouts[first].layOut(from: 0, section: sections.baseAddress! + first, rules: rules)
+                        layouts[second].layOut(from: 0, section: sections.baseAddress! + second, rules: rules)
+                    }
+                }
+                if batch.count % 2 == 1 {
+                    let last = batch.upperBound - 1  // after the second half, in the slab too
+                    reset(last, &cursors.1)
+                    layouts[last].layOut(from: 0, section: sections.baseAddress! + last, rules: rules)
+                }
             }
         }
     }
@@ -125,6 +158,12 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             .flatMap { pairs(ofBatch: $0).filter { laidOutAsPair(shapes[$0.first], shapes[$0.second]) } }
     }
 
+    /// Each section's slab by identity, nil where its buffers are its own
+    /// (`VerificationHooks.slabs(of:)`). O(sections).
+    func slabIdentities() -> [ObjectIdentifier?] {
+        sections.map { $0.slab.map(ObjectIdentifier.init) }
+    }
+
     /// The sections of `description` laid out by `kernel` (`VerificationHooks
     /// .weightedSortedHeightsSections(in:)`). O(sections), and O(items) for the spans of sections
     /// that give them.
@@ -135,11 +174,13 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
 
     /// Each section's shape in `description`.
     private static func shapes(of description: LayoutDescription) -> [SectionShape] {
-        description.sections.indices.map { index in
-            description.sections.withElementPointer(index) {
-                shape(columns: $0.pointee.columns, itemSpans: $0.pointee.itemSpans, weighted: SectionColumns(of: $0).isWeighted, of: description)
-            }
-        }
+        description.sections.indices.map { index in description.sections.withElementPointer(index) { shape(ofSection: $0, of: description) } }
+    }
+
+    /// The shape of `section` in `description`.
+    private static func shape(ofSection section: UnsafePointer<SectionDescription>, of description: LayoutDescription) -> SectionShape {
+        shape(columns: section.pointee.columns, itemSpans: section.pointee.itemSpans, weighted: SectionColumns(of: section).isWeighted,
+              of: description)
     }
 
     /// The shape of a section of `columns` columns with `itemSpans` in `description`, weighted as
@@ -164,9 +205,10 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     }
 
     /// Makes `layout` section `index` of `description` with no items yet, its columns where
-    /// `previous` (in `continueColumns` mode) left them, its kernel the one its spans need.
+    /// `previous` (in `continueColumns` mode) left them, its kernel the one its spans need
+    /// (`shape`, when the caller has it), its buffers `region` of a slab or its own.
     private static func reset(_ layout: inout SectionLayout, toSection index: Int, of description: LayoutDescription,
-                              after previous: SectionLayout?) {
+                              after previous: SectionLayout?, shape knownShape: SectionShape? = nil, in region: SlabRegion? = nil) {
         // The fields through a pointer: the section borrowed into `layout.reset` would be copied whole.
         let (columns, itemSpans, columnStart, insetTop, items, stamps, weighted) = description.sections.withElementPointer(index) { section in
             (section.pointee.columns, section.pointee.itemSpans,
@@ -174,7 +216,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
              section.pointee.inset.top, SectionDescription.laidOutItemCount(of: section, description.unmeasuredItems),
              section.pointee.stamps, SectionColumns(of: section).isWeighted)
         }
-        let shape = Self.shape(columns: columns, itemSpans: itemSpans, weighted: weighted, of: description)
+        let shape = knownShape ?? Self.shape(columns: columns, itemSpans: itemSpans, weighted: weighted, of: description)
         let geometry = description.geometry(ofSection: index)
         // A local function, not a closure value: a closure bound to a `let` is taken to escape,
         // and its context is allocated (276 instructions a section, a 1,000-item prepare 2.1%).
@@ -184,10 +226,12 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         switch description.sectionStart {
         case .belowLongestColumn:
             guard let stamps else {
-                layout.reset(shape: shape, geometry: geometry, columns: columnTable, startPosition: 0, itemCapacity: items) { _, _ in columnStart }
+                layout.reset(shape: shape, geometry: geometry, columns: columnTable, startPosition: 0, itemCapacity: items, in: region) { _, _ in
+                    columnStart
+                }
                 return
             }
-            layout.reset(shape: shape, geometry: geometry, columns: columnTable, startPosition: 0, itemCapacity: items) {
+            layout.reset(shape: shape, geometry: geometry, columns: columnTable, startPosition: 0, itemCapacity: items, in: region) {
                 LayoutArithmetic.stamped(columnStart, column: $0, columns: $1, stamps: stamps)
             }
         case .continueColumns:

@@ -6,7 +6,8 @@
 /// compares everything after each step (content size, every frame, lookups past the end, the
 /// scenario's rect queries, the scroll anchor of each query's rect and the offset restoring it,
 /// refusals, the scenario's anchor steps) bit for bit, then checks the layout invariants (and
-/// that a followed anchor keeps its item, `AnchorSteps`).
+/// that a followed anchor keeps its item, `AnchorSteps`), and that a copy of Masonry's engine
+/// taken before the first re-prepare keeps the layout it had.
 ///
 /// Cost per step: O(elements log elements + queries × elements) (the reference filters every
 /// element per query; its anchor of the query's rect is read from that answer).
@@ -86,8 +87,16 @@ package struct ScenarioChecker: Sendable {
         for (link, scenario) in chain.scenarios.enumerated() {
             let name = chain.scenarios.count > 1 ? "scenario \(link): " : ""
             if link > 0 {
+                let previous = reference
+                // Masonry's engines are values: a copy taken before the prepare keeps its layout.
+                // Held through the first re-prepare only, so that the later ones run on buffers
+                // no copy shares (the optimized engine reuses them in place then).
+                let copy = link == 1 && externalEngine == nil && capabilities == nil ? engine : nil
                 reference = ReferenceLayoutEngine(scenario.description)
                 engine.prepare(scenario.description)
+                if let copy, let difference = EngineVerifier.firstDifference(copy, previous) {
+                    return failure("\(name)a copy of the engine taken before this prepare: \(difference)", copy, previous)
+                }
             }
             let prepared = link > 0 ? "prepare on an engine that held another layout" : "prepare"
             var anchors = AnchorSteps(scenario.anchors, follow: anchorFollower)

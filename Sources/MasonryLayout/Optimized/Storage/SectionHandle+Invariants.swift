@@ -15,6 +15,12 @@ extension SectionHandle {
         let columnCount = shape.columnCount
         let heights = section.itemHeights
         precondition(header.itemCount == section.laidOutItemCount(rules.unmeasuredItems) && header.itemCount <= header.layout.itemCapacity, "item count")
+        if let slab = header.slab?.takeUnretainedValue() {
+            // The section's three regions lie inside its slab.
+            let start = header.words - slab.words
+            precondition(header.allocatedWords == 0 && start >= 0 && header.layout.extents > 0 && header.layout.columns >= header.layout.extents
+                         && start + header.layout.columnRegionEnd <= slab.wordCount, "slab region")
+        }
         precondition(header.checkpointCount == shape.checkpointCount(items: header.itemCount)
                      && header.checkpointCount <= header.layout.checkpointCapacity, "checkpoint count")
         var columnHeights = Array(checkpointHeights(0))

@@ -11,29 +11,31 @@ struct SectionHandle {
     @usableFromInline let base: UnsafeMutableRawPointer
 
     @inlinable @inline(__always)
-    init(header: UnsafeMutablePointer<SectionHeader>, words: UnsafeMutablePointer<UInt64>) {
+    init(header: UnsafeMutablePointer<SectionHeader>) {
         self.header = header
-        base = UnsafeMutableRawPointer(words)
+        base = UnsafeMutableRawPointer(header.pointee.words)
     }
 
-    /// Binds each buffer of `layout` to its element type (once, when a layout is carved out of
-    /// an allocation), so that the typed accesses below are well defined.
-    static func bindBuffers(_ words: UnsafeMutablePointer<UInt64>, _ layout: SectionBufferLayout) {
+    /// Binds each buffer of `layout` for `shape` to its element type (once, when a layout is
+    /// carved out of an allocation or a slab), so that the typed accesses below are well defined.
+    static func bindBuffers(_ words: UnsafeMutablePointer<UInt64>, _ layout: SectionBufferLayout, shape: SectionShape) {
         let base = UnsafeMutableRawPointer(words)
-        base.bindMemory(to: Double.self, capacity: layout.lastItems)
-        (base + 8 * layout.lastItems).bindMemory(to: UInt32.self, capacity: 2 * (layout.extents - layout.lastItems))
-        let tracksLastItems = layout.extents > layout.lastItems
-        if tracksLastItems {
+        // The checkpoint region: Doubles (smallest heights, end heights, column heights), then UInt32s.
+        (base + 8 * layout.checkpointY).bindMemory(to: Double.self, capacity: layout.lastItems - layout.checkpointY)
+        let lastItemWords = shape.kernel.tracksLastItems ? (layout.checkpointCapacity * shape.columnCount + 1) / 2 : 0
+        let positionWords = shape.kernel.hasSpans ? (layout.checkpointCapacity + 1) / 2 : 0
+        (base + 8 * layout.lastItems).bindMemory(to: UInt32.self, capacity: 2 * (lastItemWords + positionWords))
+        if shape.kernel.storesExtents {
             (base + 8 * layout.extents).bindMemory(to: ItemExtent.self, capacity: layout.itemCapacity)
         } else {
             (base + 8 * layout.extents).bindMemory(to: Double.self, capacity: layout.itemCapacity)
         }
-        if layout.extents > layout.positions {  // spans
+        if shape.kernel.hasSpans {
             (base + 8 * layout.columns).bindMemory(to: CoveredColumns.self, capacity: 2 * (layout.columnTable - layout.columns))
         } else {
             (base + 8 * layout.columns).bindMemory(to: UInt16.self, capacity: 4 * (layout.columnTable - layout.columns))
         }
-        (base + 8 * layout.columnTable).bindMemory(to: Double.self, capacity: layout.wordCount - layout.columnTable)
+        (base + 8 * layout.columnTable).bindMemory(to: Double.self, capacity: layout.columnRegionEnd - layout.columnTable)
     }
 
     @inlinable @inline(__always) var layout: SectionBufferLayout { header.pointee.layout }
@@ -154,7 +156,7 @@ struct SectionHandle {
 
     /// Per checkpoint, the smallest column height (shortest column: the y of its item).
     @inline(__always)
-    var checkpointY: UnsafeMutableBufferPointer<Double> { buffer(at: 0, count: layout.checkpointCapacity, of: Double.self) }
+    var checkpointY: UnsafeMutableBufferPointer<Double> { buffer(at: layout.checkpointY, count: layout.checkpointCapacity, of: Double.self) }
 
     /// The column heights before item `checkpoint`·K (checkpoint 0: the section's start heights).
     @inline(__always)

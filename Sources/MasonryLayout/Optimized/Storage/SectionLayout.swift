@@ -39,6 +39,9 @@ struct SectionLayout: @unchecked Sendable {
     @inline(__always) var localBottom: Double { storage.withUnsafeMutablePointerToHeader { $0.pointee.localBottom } }
     @inline(__always) var endPosition: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.endPosition } }
 
+    /// The slab holding this section's buffers, if they are in one.
+    var slab: SectionSlab? { storage.withUnsafeMutablePointerToHeader { $0.pointee.slab?.takeUnretainedValue() } }
+
     /// Moves the section's columns (a width change that keeps their count): `geometry`, and
     /// the table `writeColumns` writes (`LayoutDescription.writeColumnTable`). O(columns), after
     /// unsharing.
@@ -61,15 +64,23 @@ struct SectionLayout: @unchecked Sendable {
     // MARK: Writing
 
     /// Makes this an empty section of `shape` whose column `c` starts at `startHeight(c)`,
-    /// with room for `itemCapacity` items. Keeps its allocation when it is not shared and
-    /// fits (a repeated `prepare` then writes to memory it already owns), carving it anew for
-    /// the new shape.
+    /// with room for `itemCapacity` items, its buffers `region` of a slab or, without one, its
+    /// own. Keeps its storage when it is not shared: a repeated `prepare` then writes to memory
+    /// it already owns (its own words when they fit, carved anew for the new shape; its region
+    /// of a slab when it is the same), and a storage whose buffers were in a slab moves to the
+    /// new region without a new allocation. A region of a reused slab is taken only by the
+    /// section that already owns it: another section (a copy's) may hold it, so a section that
+    /// does not gets buffers of its own.
     mutating func reset(shape: SectionShape, geometry: SectionGeometry, columns writeColumns: (UnsafeMutableBufferPointer<Double>) -> Void,
-                        startPosition: Int, itemCapacity: Int, startHeight: (Int, ColumnFrames) -> Double) {
-        let layout = SectionBufferLayout(shape: shape, itemCapacity: itemCapacity)
+                        startPosition: Int, itemCapacity: Int, in region: SlabRegion? = nil,
+                        startHeight: (Int, ColumnFrames) -> Double) {
+        let layout = region?.layout ?? SectionBufferLayout(shape: shape, itemCapacity: itemCapacity)
+        func fresh(_ layout: SectionBufferLayout) -> SectionHeader {
+            SectionHeader(shape: shape, layout: layout, geometry: geometry, startPosition: startPosition, endPosition: startPosition)
+        }
         let reused = isKnownUniquelyReferenced(&storage) && storage.withUnsafeMutablePointers { header, buffers in
-            // A repeated prepare of the same description: the same layout, only the contents change.
-            if header.pointee.shape == shape, header.pointee.layout == layout {
+            // A repeated prepare of the same description: the same buffers, only the contents change.
+            if header.pointee.shape == shape, header.pointee.layout == layout, header.pointee.words == (region?.words ?? buffers) {
                 header.pointee.geometry = geometry
                 header.pointee.itemCount = 0
                 header.pointee.checkpointCount = 1
@@ -77,16 +88,29 @@ struct SectionLayout: @unchecked Sendable {
                 header.pointee.endPosition = startPosition
                 return true
             }
+            if let region {
+                // Only a storage whose buffers were in a slab moves into one (words of its own
+                // would stay allocated, used by no section), and only into a new slab.
+                guard region.slabIsNew, let previous = header.pointee.slab else { return false }
+                header.pointee = fresh(layout)
+                header.pointee.place(in: region)
+                previous.release()
+                return true
+            }
             let words = header.pointee.allocatedWords
             guard words >= layout.wordCount, words <= 2 * layout.wordCount + 256 else { return false }
-            SectionHandle.bindBuffers(buffers, layout)
-            header.pointee = SectionHeader(shape: shape, layout: layout, allocatedWords: words, geometry: geometry,
-                                           startPosition: startPosition, endPosition: startPosition)
+            SectionHandle.bindBuffers(buffers, layout, shape: shape)
+            header.pointee = fresh(layout)
+            header.pointee.allocatedWords = words
+            header.pointee.words = buffers
             return true
         }
         if !reused {
-            storage = SectionStorage.make(SectionHeader(shape: shape, layout: layout, geometry: geometry,
-                                                        startPosition: startPosition, endPosition: startPosition))
+            if let region, region.slabIsNew {
+                storage = SectionStorage.make(fresh(layout), in: region)
+            } else {
+                storage = SectionStorage.make(fresh(region == nil ? layout : SectionBufferLayout(shape: shape, itemCapacity: itemCapacity)))
+            }
         }
         storage.withHandle { section in
             section.setColumns(geometry, writeColumns)

@@ -1,0 +1,58 @@
+// SectionSlab: one allocation that a fresh prepare's sections share, each kind of region in one stream.
+/// One allocation holding the buffers of a run of sections that a fresh `prepare` lays out
+/// (`OptimizedLayoutEngine.layOutFresh`): all their checkpoint regions, then all their item
+/// regions, then all their column regions, each in section order (`SlabCursor`), so that the
+/// kernels' streams run on from one section to the next (`SectionBufferLayout`).
+///
+/// Each region belongs to the one `SectionStorage` whose header points at it, which keeps the
+/// slab alive (`SectionHeader.slab`). A storage writes its region only when it is uniquely referenced, as it writes
+/// words of its own, so sections sharing a slab never write each other's memory. A section
+/// that outgrows its region (an append) or is copied moves to words of its own; its region then
+/// stays unused until the slab's last section lets go of it.
+@usableFromInline
+final class SectionSlab: ManagedBuffer<Int, UInt64> {
+    /// A slab of `words` 8-byte words (unbound: each section binds its region).
+    static func make(words: Int) -> SectionSlab {
+        unsafeDowncast(create(minimumCapacity: max(1, words)) { _ in words }, to: SectionSlab.self)
+    }
+
+    /// The words the regions' offsets count from.
+    var words: UnsafeMutablePointer<UInt64> { withUnsafeMutablePointerToElements { $0 } }
+
+    /// The words the slab was made for.
+    var wordCount: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
+}
+
+/// A section's place in a slab: the slab, its base (its checkpoint region's first word), its
+/// buffers' layout from there, and whether the slab was made for this prepare (no section has
+/// a region of it yet) or is the previous one's, reused.
+struct SlabRegion {
+    /// Unowned: the caller keeps the slab alive, and a header that takes the region retains it
+    /// (a strong reference here made each copy a call, 52 instructions a section).
+    let slab: Unmanaged<SectionSlab>
+    let words: UnsafeMutablePointer<UInt64>
+    let layout: SectionBufferLayout
+    let slabIsNew: Bool
+}
+
+/// Places sections' regions in a slab whose regions total `sizes`, kind by kind, in the order
+/// `place` is called: the checkpoint regions from word 0, the item regions after all of them,
+/// the column regions after all of those.
+struct SlabCursor {
+    private var next: SectionBufferLayout.RegionSizes
+
+    /// A cursor at the place of the section after sections taking `before` in a slab of `sizes`.
+    init(slab sizes: SectionBufferLayout.RegionSizes, after before: SectionBufferLayout.RegionSizes = .zero) {
+        next = SectionBufferLayout.RegionSizes(checkpoints: before.checkpoints, items: sizes.checkpoints + before.items,
+                                               columns: sizes.checkpoints + sizes.items + before.columns)
+    }
+
+    /// The region of the next section in `slab`, of `shape` with room for `itemCapacity`
+    /// items; moves past it.
+    mutating func place(_ shape: SectionShape, itemCapacity: Int, in slab: SectionSlab, slabIsNew: Bool) -> SlabRegion {
+        let region = SlabRegion(slab: Unmanaged.passUnretained(slab), words: slab.words + next.checkpoints,
+                                layout: SectionBufferLayout(shape: shape, itemCapacity: itemCapacity, at: next), slabIsNew: slabIsNew)
+        next = next + SectionBufferLayout.RegionSizes(shape: shape, itemCapacity: itemCapacity)
+        return region
+    }
+}
