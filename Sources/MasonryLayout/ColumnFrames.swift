@@ -7,7 +7,7 @@
 /// stamps' columns come from here.
 ///
 /// A pointer, not an array: trivially copyable, so the optimized engine's lookups and queries
-/// make one per call without a retain (its table lives in the section's own allocation, the
+/// make one per call without a retain (its table lives in the section's buffers, the
 /// reference engine's and the description's in a buffer that `LayoutDescription
 /// .withColumnFrames(ofSection:_:)` lends). Valid only while its table's owner keeps it.
 @usableFromInline

@@ -101,7 +101,7 @@ public struct LayoutDescription: Hashable, Sendable {
 
     /// Writes weighted section `section`'s column table into `table` (two words a column): x
     /// and width in pairs, `LayoutArithmetic.weightedColumns`. O(columns), no allocation (the
-    /// optimized engine writes it into the section's own allocation on every lay-out).
+    /// optimized engine writes it into the section's buffers on every lay-out).
     func writeColumnTable(ofSection section: Int, geometry: SectionGeometry, into table: UnsafeMutableBufferPointer<Double>) {
         precondition(geometry.isWeighted, "equal columns have no table")
         sections.withElementPointer(section) { pointer in
