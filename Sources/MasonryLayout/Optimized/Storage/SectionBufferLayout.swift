@@ -104,6 +104,18 @@ struct SectionBufferLayout: Equatable, Sendable {
         columnRegionEnd = columnTable + (shape.hasWeightedColumns ? 2 * columns : 0)
     }
 
+    /// This layout with its item region `items` words and its column region `columns` words
+    /// further from its base. O(1).
+    @inline(__always)
+    func moved(items: Int, columns: Int) -> SectionBufferLayout {
+        var layout = self
+        layout.extents += items
+        layout.columns += columns
+        layout.columnTable += columns
+        layout.columnRegionEnd += columns
+        return layout
+    }
+
     /// The words a section of its own with this layout takes (its column region is its last).
     var wordCount: Int { columnRegionEnd }
 }

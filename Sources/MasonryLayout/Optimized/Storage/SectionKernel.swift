@@ -55,6 +55,18 @@ enum SectionKernel: Equatable, Sendable {
         if case .spans = self { true } else { false }
     }
 
+    /// The kernel as a number (the spans kernel's by its placement), for `SectionShape`'s `==`.
+    @inline(__always)
+    var number: Int {
+        switch self {
+        case .shortestColumn: 0
+        case .weightedShortestColumn: 1
+        case .roundRobin: 2
+        case .spans(.shortestColumn): 3
+        case .spans(.roundRobin): 4
+        }
+    }
+
     /// The placement rule the kernel follows.
     var placement: Placement {
         switch self {

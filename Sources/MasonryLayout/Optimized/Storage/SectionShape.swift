@@ -29,8 +29,16 @@ struct SectionShape: Equatable, Sendable {
 
     @inlinable var interval: Int { 1 << intervalShift }
 
+    /// Field by field, the kernel by its number: the derived `==` was an out-of-line call (an enum
+    /// with a payload inside), about 37 instructions, made three times in each section's set-up.
+    @usableFromInline @inline(__always)
+    static func == (lhs: SectionShape, rhs: SectionShape) -> Bool {
+        lhs.columnCount == rhs.columnCount && lhs.kernel.number == rhs.kernel.number && lhs.hasWeightedColumns == rhs.hasWeightedColumns
+    }
+
     /// Checkpoints a section of `items` items has: checkpoint 0 always, checkpoint b > 0 where
     /// item b·K exists.
+    @inline(__always)
     func checkpointCount(items: Int) -> Int {
         items == 0 ? 1 : (items - 1) >> intervalShift + 1
     }

@@ -35,11 +35,33 @@ struct SlabRegion {
     let slabIsNew: Bool
 }
 
+/// The region sizes and the layout (its regions all at word 0) of the last shape and capacity
+/// asked for: a batch's sections mostly share both (a feed's sections: one shape, item counts
+/// that differ by one at most), and computing them anew for each cost about 130 instructions a
+/// section.
+struct RegionMemo {
+    private var shape = SectionShape(placement: .roundRobin, columnCount: 1)
+    private var itemCapacity = -1
+    private(set) var sizes = SectionBufferLayout.RegionSizes.zero
+    private(set) var layout = SectionBufferLayout(shape: SectionShape(placement: .roundRobin, columnCount: 1), itemCapacity: 0)
+
+    /// Makes `sizes` and `layout` those of `shape` with room for `itemCapacity` items.
+    @inline(__always)
+    mutating func load(_ shape: SectionShape, itemCapacity: Int) {
+        guard itemCapacity != self.itemCapacity || shape != self.shape else { return }
+        self.shape = shape
+        self.itemCapacity = itemCapacity
+        sizes = SectionBufferLayout.RegionSizes(shape: shape, itemCapacity: itemCapacity)
+        layout = SectionBufferLayout(shape: shape, itemCapacity: itemCapacity, at: .zero)
+    }
+}
+
 /// Places sections' regions in a slab whose regions total `sizes`, kind by kind, in the order
 /// `place` is called: the checkpoint regions from word 0, the item regions after all of them,
 /// the column regions after all of those.
 struct SlabCursor {
     private var next: SectionBufferLayout.RegionSizes
+    private var memo = RegionMemo()
 
     /// A cursor at the place of the section after sections taking `before` in a slab of `sizes`.
     init(slab sizes: SectionBufferLayout.RegionSizes, after before: SectionBufferLayout.RegionSizes = .zero) {
@@ -49,10 +71,15 @@ struct SlabCursor {
 
     /// The region of the next section in `slab`, of `shape` with room for `itemCapacity`
     /// items; moves past it.
+    @inline(__always)
     mutating func place(_ shape: SectionShape, itemCapacity: Int, in slab: SectionSlab, slabIsNew: Bool) -> SlabRegion {
-        let region = SlabRegion(slab: Unmanaged.passUnretained(slab), words: slab.words + next.checkpoints,
-                                layout: SectionBufferLayout(shape: shape, itemCapacity: itemCapacity, at: next), slabIsNew: slabIsNew)
-        next = next + SectionBufferLayout.RegionSizes(shape: shape, itemCapacity: itemCapacity)
+        memo.load(shape, itemCapacity: itemCapacity)
+        let layout = memo.layout.moved(items: next.items - next.checkpoints, columns: next.columns - next.checkpoints)
+        // A region past the slab's end would be memory no section owns: a trap, never a write.
+        precondition(next.checkpoints + layout.columnRegionEnd <= slab.wordCount, "a section's region past its slab's end")
+        let region = SlabRegion(slab: Unmanaged.passUnretained(slab), words: slab.words + next.checkpoints, layout: layout,
+                                slabIsNew: slabIsNew)
+        next = next + memo.sizes
         return region
     }
 }
