@@ -48,19 +48,17 @@ struct SectionBufferLayout: Equatable, Sendable {
         /// Per item, for shortest column, a local y, a height (8 bytes each) and a column (2
         /// bytes), for spans the same with the covered columns (4 bytes) instead of the column,
         /// for round robin a local y (8 bytes); per checkpoint the smallest height (8), each
-        /// column's height (8) and, but for round robin, each column's last item (4), and for
-        /// spans the round-robin position (4); the column heights after the last item; with
-        /// weighted columns (format v3), each column's x and width (two words per column).
+        /// column's height (8), each column's last item and the round-robin position
+        /// (`lastItemWords`, `positionWords`); the column heights after the last item; with
+        /// weighted columns (format v3), each column's x and width (`columnTableWords`).
         @inline(__always)
         init(shape: SectionShape, itemCapacity: Int) {
             let columns = shape.columnCount
-            let tracksLastItems = shape.kernel.tracksLastItems
             let checkpoints = shape.checkpointCount(items: itemCapacity)
             self.checkpoints = checkpoints * (1 + columns) + columns
-                + (tracksLastItems ? (checkpoints * columns + 1) / 2 : 0) + (shape.kernel.hasSpans ? (checkpoints + 1) / 2 : 0)
-            items = (tracksLastItems ? 2 : 1) * itemCapacity
-            self.columns = (shape.kernel.hasSpans ? (itemCapacity + 1) / 2 : tracksLastItems ? (itemCapacity + 3) / 4 : 0)
-                + (shape.hasWeightedColumns ? 2 * shape.columnCount : 0)
+                + SectionBufferLayout.lastItemWords(shape, checkpoints: checkpoints) + SectionBufferLayout.positionWords(shape, checkpoints: checkpoints)
+            items = (shape.kernel.tracksLastItems ? 2 : 1) * itemCapacity
+            self.columns = SectionBufferLayout.columnEntryWords(shape, itemCapacity: itemCapacity) + SectionBufferLayout.columnTableWords(shape)
         }
 
         init(checkpoints: Int, items: Int, columns: Int) {
@@ -91,17 +89,43 @@ struct SectionBufferLayout: Equatable, Sendable {
     @inline(__always)
     init(shape: SectionShape, itemCapacity: Int, at starts: RegionSizes) {
         let columns = shape.columnCount
-        let tracksLastItems = shape.kernel.tracksLastItems
         self.itemCapacity = itemCapacity
         checkpointCapacity = shape.checkpointCount(items: itemCapacity)
         endHeights = checkpointCapacity
         checkpointHeights = endHeights + columns
         lastItems = checkpointHeights + checkpointCapacity * columns
-        positions = lastItems + (tracksLastItems ? (checkpointCapacity * columns + 1) / 2 : 0)
+        positions = lastItems + Self.lastItemWords(shape, checkpoints: checkpointCapacity)
         extents = starts.items - starts.checkpoints
         self.columns = starts.columns - starts.checkpoints
-        columnTable = self.columns + (shape.kernel.hasSpans ? (itemCapacity + 1) / 2 : tracksLastItems ? (itemCapacity + 3) / 4 : 0)
-        columnRegionEnd = columnTable + (shape.hasWeightedColumns ? 2 * columns : 0)
+        columnTable = self.columns + Self.columnEntryWords(shape, itemCapacity: itemCapacity)
+        columnRegionEnd = columnTable + Self.columnTableWords(shape)
+    }
+
+    /// Words of each column's last item at `checkpoints` checkpoints (4 bytes each; round robin
+    /// keeps none).
+    @inline(__always)
+    static func lastItemWords(_ shape: SectionShape, checkpoints: Int) -> Int {
+        shape.kernel.tracksLastItems ? (checkpoints * shape.columnCount + 1) / 2 : 0
+    }
+
+    /// Words of the round-robin position at `checkpoints` checkpoints (4 bytes each; spans only).
+    @inline(__always)
+    static func positionWords(_ shape: SectionShape, checkpoints: Int) -> Int {
+        shape.kernel.hasSpans ? (checkpoints + 1) / 2 : 0
+    }
+
+    /// Words of the items' column entries: covered columns (4 bytes an item, spans), a column (2
+    /// bytes, shortest column), none (round robin).
+    @inline(__always)
+    static func columnEntryWords(_ shape: SectionShape, itemCapacity: Int) -> Int {
+        shape.kernel.hasSpans ? (itemCapacity + 1) / 2 : shape.kernel.tracksLastItems ? (itemCapacity + 3) / 4 : 0
+    }
+
+    /// Words of the weighted column table: each column's x and width (format v3), none for equal
+    /// columns.
+    @inline(__always)
+    static func columnTableWords(_ shape: SectionShape) -> Int {
+        shape.hasWeightedColumns ? 2 * shape.columnCount : 0
     }
 
     /// This layout with its item region `items` words and its column region `columns` words

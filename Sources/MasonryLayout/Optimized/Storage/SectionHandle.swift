@@ -22,9 +22,9 @@ struct SectionHandle {
         let base = UnsafeMutableRawPointer(words)
         // The checkpoint region: Doubles (smallest heights, end heights, column heights), then UInt32s.
         (base + 8 * layout.checkpointY).bindMemory(to: Double.self, capacity: layout.lastItems - layout.checkpointY)
-        let lastItemWords = shape.kernel.tracksLastItems ? (layout.checkpointCapacity * shape.columnCount + 1) / 2 : 0
-        let positionWords = shape.kernel.hasSpans ? (layout.checkpointCapacity + 1) / 2 : 0
-        (base + 8 * layout.lastItems).bindMemory(to: UInt32.self, capacity: 2 * (lastItemWords + positionWords))
+        let uint32Words = SectionBufferLayout.lastItemWords(shape, checkpoints: layout.checkpointCapacity)
+            + SectionBufferLayout.positionWords(shape, checkpoints: layout.checkpointCapacity)
+        (base + 8 * layout.lastItems).bindMemory(to: UInt32.self, capacity: 2 * uint32Words)
         if shape.kernel.storesExtents {
             (base + 8 * layout.extents).bindMemory(to: ItemExtent.self, capacity: layout.itemCapacity)
         } else {
