@@ -22,9 +22,9 @@ public enum VerificationHooks {
         SectionShape(placement: .shortestColumn, columnCount: columns).interval
     }
 
-    /// The column counts the pair kernel lays out (two sections of one shape at a time), for
-    /// the fuzzer's paired sections. O(1).
-    public static var pairedColumnCounts: ClosedRange<Int> { SectionLayout.pairableColumns }
+    /// The column counts the sorted-heights kernel lays out (`SortedColumns`), for the fuzzer's
+    /// slab sections. O(1).
+    public static var sortedHeightsColumnCounts: ClosedRange<Int> { SectionLayout.sortedHeightsColumns }
 
     /// The most window cells, (columns - span + 1) × span, that the span kernel's search for
     /// an item's columns scans directly before it takes block maxima: the fuzzer aims spans at
@@ -41,13 +41,12 @@ public enum VerificationHooks {
     /// fuzzer aims a corner past it. O(1).
     public static var countedCheckpointBracket: Int { SectionQuery.countedCheckpoints }
 
-    /// The sections a fresh `prepare` of `description` on `threads` threads lays out two at a
-    /// time with the pair kernel, as (first, second) indices, under the current threading
-    /// threshold (`withMinimumItemsForThreads`): the engine's own batch plan and pairing rule,
-    /// so that the fuzzer counts the pairs it really makes. O(sections), and O(items) for the
-    /// spans of sections that give them.
-    public static func pairedSections(in description: LayoutDescription, threads: Int) -> [(first: Int, second: Int)] {
-        OptimizedLayoutEngine.pairedSections(in: description, threads: threads)
+    /// The sections a fresh `prepare` of `description` on `threads` threads keeps in a shared
+    /// slab (every section of a batch of several), under the current threading threshold
+    /// (`withMinimumItemsForThreads`): the engine's own batch plan, so that the fuzzer counts
+    /// the slabs it really makes. O(sections).
+    public static func slabSections(in description: LayoutDescription, threads: Int) -> [Int] {
+        OptimizedLayoutEngine.slabSections(in: description, threads: threads)
     }
 
     /// Which sections of `engine` keep their buffers in one shared allocation (`SectionSlab`):

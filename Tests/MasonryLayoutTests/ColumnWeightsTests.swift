@@ -110,10 +110,10 @@ import Testing
         }
     }
 
-    /// Weighted sections of one shape are laid out two at a time by the pair kernel, as equal
-    /// ones are (its loop reads heights only), each with its own column table.
+    /// Weighted sections of one shape share a slab, as equal ones do, each with its own column
+    /// table in its column region.
     @Test(arguments: [1, 2])
-    func weightedSectionsOfOneShapeArePairedAndAgree(threads: Int) throws {
+    func weightedSectionsOfOneShapeShareASlabAndAgree(threads: Int) throws {
         let sections = (0..<6).map { index in
             var section = SectionDescription(columns: 4, columnSpacing: 2,
                                              itemHeights: (0..<(200 + 37 * index)).map { Double(($0 * 53 + index) % 120 + 20) })
@@ -121,7 +121,7 @@ import Testing
             return section
         }
         let description = try LayoutDescription(width: 500, sections: sections)
-        #expect(!VerificationHooks.pairedSections(in: description, threads: threads).isEmpty)
+        #expect(!VerificationHooks.slabSections(in: description, threads: threads).isEmpty)
         var generator = RandomLayoutGenerator(seed: 89)
         expectSameLayoutThroughUpdates(description, threads: threads, updates: 12, generator: &generator)
     }

@@ -26,7 +26,7 @@ import Testing
             .estimateRestored: 0.02, .nullsAppendedOrInserted: 0.055, .measurementAtCheckpoint: 0.006, .measuringWithSpans: 0.075, .remeasuredKeepingColumns: 0.011,
             .insertSectionWithNulls: 0.02, .anchorRestored: 0.2, .anchorItemMoved: 0.065, .anchorRestoreClamped: 0.11, .anchorLost: 0.035,
             .anchorNone: 0.11, .manyColumnsCheckpoints: 0.001, .manyColumnsCheckpointsRoundRobin: 0.001, .queryPastColumn64: 0.007,
-            .pairedSectionsUpdated: 0.011, .spansInBigSection: 0.011, .spansInBigSectionUpdated: 0.007, .spansLastBlocksWalked: 0.001,
+            .slabSectionsUpdated: 0.011, .spansInBigSection: 0.011, .spansInBigSectionUpdated: 0.007, .spansLastBlocksWalked: 0.001,
             .toleranceSpanAtWindowSearchThreshold: 0.001, .sixtyFourColumnsQueried: 0.002, .roundRobinBracketBisected: 0.001,
             .maxColumnWidthNarrows: 0.05, .centered: 0.06, .centeredRightToLeftOrHorizontal: 0.025, .columnOptionsWithSpans: 0.04,
             .countToleranceRounds: 0.008, .columnOptionsSetWidth: 0.04, .columnOptionsWithNulls: 0.015, .insertSectionWithColumnOptions: 0.035,
@@ -62,12 +62,12 @@ import Testing
     /// (`masonry fuzz --seed 9` would report the generator's trap as the engine's finding).
     /// Every corner that names one count (and no adaptive ones) has it in each section of its
     /// first description; before the fix, 3 of these 20,000 cases did not (cases 4200, 7665 and
-    /// 10554: 64, paired and window-search corners left with 1 to 3 columns).
+    /// 10554: 64, paired-section and window-search corners left with 1 to 3 columns).
     @Test func rareCornersKeepTheColumnCountsTheyName() {
         let thresholdColumns = Set(FuzzCaseGenerator.windowSearchThresholdShapes.map(\.columns))
         func named(_ corner: FuzzCaseGenerator.RareCorner) -> ((Int) -> Bool)? {
             switch corner {
-            case .pairedSections: VerificationHooks.pairedColumnCounts.contains
+            case .slabSections: VerificationHooks.sortedHeightsColumnCounts.contains
             case .toleranceAtWindowSearchThreshold: thresholdColumns.contains
             case .sixtyFourColumns: { $0 == VerificationHooks.fullColumnMaskWidth }
             case .roundRobinPastCountedBracket: (1...8).contains

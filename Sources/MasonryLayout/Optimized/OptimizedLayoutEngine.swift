@@ -72,12 +72,15 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
         }
     }
 
-    /// Lays out sections `batch` of `description` (`belowLongestColumn` mode) into `layouts`,
-    /// two at a time where they have the same shape and a pairable kernel: section k of the
-    /// batch's first half with section k of its second half, so that each of the two interleaved
-    /// loops walks memory forward from one section to the next. A batch of several sections
-    /// keeps their buffers in one slab (`SectionSlab`), each kind in section order, so that
-    /// those walks are unbroken streams; a repeated prepare of the same sizes reuses it.
+    /// Lays out sections `batch` of `description` (`belowLongestColumn` mode) into `layouts`. A
+    /// batch of several sections keeps their buffers in one slab (`SectionSlab`), each kind of
+    /// buffer in section order, so that the kernels' streams run on from one section to the
+    /// next; a repeated prepare of the same sizes reuses it.
+    ///
+    /// Every section is set up first and laid out after, one at a time in section order: the
+    /// set-up's code and the kernel's each run for the whole batch while they are warm (4096
+    /// sections: 0.95x the time of the set-up and the kernel taken in turn, a section at a time;
+    /// `Results/README.md`, "4096 sections: set up first, then one kernel at a time").
     private static func layOutFresh(_ layouts: UnsafeMutableBufferPointer<SectionLayout>, _ batch: Range<Int>,
                                     of description: LayoutDescription) {
         let rules = SectionRules(description)
@@ -95,69 +98,37 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
             // Not `withScratchBuffer`, which takes BitwiseCopyable elements (SectionShape holds a
             // public enum): this one's ~1,900 instructions are paid once a batch, not a section.
             withUnsafeTemporaryAllocation(of: SectionShape.self, capacity: batch.count) { shapes in
-                let half = batch.count / 2
                 var sizes = SectionBufferLayout.RegionSizes.zero
-                var firstHalf = sizes
                 var memo = RegionMemo()
                 for (offset, index) in batch.enumerated() {
                     shapes.initializeElement(at: offset, to: shape(ofSection: sections.baseAddress! + index, of: description))
                     memo.load(shapes[offset], itemCapacity: capacity(index))
                     sizes = sizes + memo.sizes
-                    if offset + 1 == half { firstHalf = sizes }
                 }
                 // The previous prepare's slab when it has the size this one needs (a repeated
                 // prepare): each section that owns its region there keeps it (`SectionLayout.reset`).
                 let reused = layouts[batch.lowerBound].slab.flatMap { $0.wordCount == sizes.total ? $0 : nil }
                 let slab = reused ?? SectionSlab.make(words: sizes.total)
-                func reset(_ index: Int, _ cursor: inout SlabCursor) {
-                    let shape = shapes[index - batch.lowerBound]
-                    Self.reset(&layouts[index], toSection: index, of: description, after: nil, shape: shape,
-                               in: cursor.place(shape, itemCapacity: capacity(index), in: slab, slabIsNew: reused == nil))
+                var cursor = SlabCursor(slab: sizes)
+                for (offset, index) in batch.enumerated() {
+                    let shape = shapes[offset]
+                    reset(&layouts[index], toSection: index, of: description, after: nil, shape: shape,
+                          in: cursor.place(shape, itemCapacity: capacity(index), in: slab, slabIsNew: reused == nil))
                 }
-                var cursors = (SlabCursor(slab: sizes), SlabCursor(slab: sizes, after: firstHalf))
-                for (first, second) in pairs(ofBatch: batch) {
-                    reset(first, &cursors.0)
-                    reset(second, &cursors.1)
-                    if laidOutAsPair(shapes[first - batch.lowerBound], shapes[second - batch.lowerBound]) {
-                        SectionLayout.layOutFresh(&layouts[first], sections.baseAddress! + first, &layouts[second],
-                                                  sections.baseAddress! + second, rules: rules)
-                    } else {
-                        layouts[first].layOut(from: 0, section: sections.baseAddress! + first, rules: rules)
-                        layouts[second].layOut(from: 0, section: sections.baseAddress! + second, rules: rules)
-                    }
-                }
-                if batch.count % 2 == 1 {
-                    let last = batch.upperBound - 1  // after the second half, in the slab too
-                    reset(last, &cursors.1)
-                    layouts[last].layOut(from: 0, section: sections.baseAddress! + last, rules: rules)
+                for index in batch {
+                    layouts[index].layOut(from: 0, section: sections.baseAddress! + index, rules: rules)
                 }
             }
         }
     }
 
-    /// The sections `layOutFresh` takes two at a time from `batch`: section k of its first half
-    /// with section k of its second half (an odd batch's last section goes alone).
-    /// Lazy, so a prepare allocates nothing for it.
-    private static func pairs(ofBatch batch: Range<Int>) -> LazyMapSequence<Range<Int>, (first: Int, second: Int)> {
-        let half = batch.count / 2
-        return (batch.lowerBound..<(batch.lowerBound + half)).lazy.map { ($0, $0 + half) }
-    }
-
-    /// Whether `layOutFresh` lays two sections of these shapes out together (the pair kernel):
-    /// the same shape, shortest column (equal columns or weighted: the loop reads heights only),
-    /// a column count sorted heights serve.
-    private static func laidOutAsPair(_ shape: SectionShape, _ other: SectionShape) -> Bool {
-        shape.kernel.storesColumnPerItem && SectionLayout.pairableColumns.contains(shape.columnCount) && other == shape
-    }
-
-    /// The sections a fresh `prepare` of `description` on `threads` threads lays out as pairs,
-    /// under the current threading threshold (`VerificationHooks.pairedSections(in:threads:)`).
-    /// O(sections), and O(items) for the spans of sections that give them.
-    static func pairedSections(in description: LayoutDescription, threads: Int) -> [(first: Int, second: Int)] {
+    /// The sections a fresh `prepare` of `description` on `threads` threads keeps in a slab
+    /// (the sections of each batch of several), under the current threading threshold
+    /// (`VerificationHooks.slabSections(in:threads:)`). O(sections).
+    static func slabSections(in description: LayoutDescription, threads: Int) -> [Int] {
         guard description.sectionStart == .belowLongestColumn else { return [] }
-        let shapes = shapes(of: description)
         return ParallelBatches.plan(itemCounts: laidOutItemCounts(of: description) { _ in true }, threads: max(1, threads))
-            .flatMap { pairs(ofBatch: $0).filter { laidOutAsPair(shapes[$0.first], shapes[$0.second]) } }
+            .filter { $0.count > 1 }.flatMap { $0 }
     }
 
     /// Each section's slab by identity, nil where its buffers are its own

@@ -17,7 +17,7 @@ extension VerificationSuite {
     /// stamp over the widest, placed with the same tolerance (its `setWidth` updates move and
     /// resize every column); and weighted columns in the sorted-heights kernel: `large` items in
     /// 8 sections with headers of 5 columns weighted 2, 1, 1, 3, 1.5, shortest column, no spans
-    /// (sections of one shape, which the pair kernel lays out two at a time).
+    /// (sections of one shape, which a fresh prepare keeps in one slab).
     static func layoutOptionCases(large: Int, medium: Int) -> [Case] {
         var random = SplitMix64(seed: 0x4355_5354_4F4D)
         let inset = EdgeInsets(top: 8.5, left: 4, bottom: 6, right: 4.25)

@@ -1,4 +1,4 @@
-// The rare shapes of `masonry verify`'s matrix (many columns in both placements, exactly 64 columns, paired sections, spans under every update kind), and a run with or without them.
+// The rare shapes of `masonry verify`'s matrix (many columns in both placements, exactly 64 columns, two sections of one shape, spans under every update kind), and a run with or without them.
 @_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
@@ -6,8 +6,9 @@ extension VerificationSuite {
     /// The shapes a small random layout rarely has, at the medium size (10K items in `smoke`):
     /// many columns in both placements (65, 72 and 256, sections long enough for several of
     /// the engine's checkpoints),
-    /// so that queries reach columns 64 and up; two consecutive sections of the same shape,
-    /// which the engine lays out as a pair, with the random updates falling in either; and
+    /// so that queries reach columns 64 and up; two consecutive sections of the same shape
+    /// (`paired-sections`, a name kept from the pair kernel that laid them out together until
+    /// stop 55), which the engine keeps in one slab, with the random updates falling in either; and
     /// sections with spans in both placements whose updates go through every kind in turn
     /// (`RandomLayoutGenerator.UpdateKind`, spans in most item updates); and a section of
     /// exactly as many columns as a query's column mask holds (64: a mask of all ones). They

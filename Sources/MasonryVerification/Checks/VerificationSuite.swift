@@ -7,7 +7,7 @@ import MasonryWorkloads
 /// rules, headers and footers, column-width rounding, every height distribution, format v2
 /// (spans, right to left, horizontal, adaptive column counts whose `setWidth` updates change
 /// them, floor rounding, trailing spacing excluded), format v3 (self-sizing feeds in each
-/// mode, measured at random depths) and the rare shapes (65 to 256 columns, paired sections,
+/// mode, measured at random depths) and the rare shapes (65 to 256 columns, two sections of one shape,
 /// spans under every update kind), each laid
 /// out by the engine under test on several thread counts and compared with the reference: every
 /// frame, the content size, lookups, random, touching-edge and zero-size queries (some with open

@@ -1,10 +1,10 @@
-// The fuzz case features of the generator's rare corners: many columns past checkpoints, queries past column 64, pairs, big spanned sections, a lagging column walked, spans at the window search's threshold, exactly 64 columns queried, a round-robin bracket bisected.
+// The fuzz case features of the generator's rare corners: many columns past checkpoints, queries past column 64, sections in one slab updated, big spanned sections, a lagging column walked, spans at the window search's threshold, exactly 64 columns queried, a round-robin bracket bisected.
 @_spi(Verification) import MasonryLayout
 
 extension FuzzCaseFeature {
     /// The rare-corner features (issue 24), detected by `rareCornerIsPresent(in:threads:)`.
     static let rareCorners: Set<FuzzCaseFeature> = [
-        .manyColumnsCheckpoints, .manyColumnsCheckpointsRoundRobin, .queryPastColumn64, .pairedSectionsUpdated,
+        .manyColumnsCheckpoints, .manyColumnsCheckpointsRoundRobin, .queryPastColumn64, .slabSectionsUpdated,
         .spansInBigSection, .spansInBigSectionUpdated, .spansLastBlocksWalked, .toleranceSpanAtWindowSearchThreshold,
         .sixtyFourColumnsQueried, .roundRobinBracketBisected,
     ]
@@ -21,13 +21,12 @@ extension FuzzCaseFeature {
             }
         case .queryPastColumn64:
             return chain.scenarios.contains(where: Self.queriesPastColumn64)
-        case .pairedSectionsUpdated:
+        case .slabSectionsUpdated:
             return chain.scenarios.contains { scenario in
-                let pairs = VerificationHooks.withMinimumItemsForThreads(ScenarioChecker.fuzzingMinimumItemsForThreads) {
-                    VerificationHooks.pairedSections(in: scenario.description, threads: threads)
-                }
-                let paired = Set(pairs.flatMap { [$0.first, $0.second] })
-                return !paired.isEmpty && Self.acceptedItemUpdates(of: scenario).contains { paired.contains($0.section) }
+                let inSlabs = Set(VerificationHooks.withMinimumItemsForThreads(ScenarioChecker.fuzzingMinimumItemsForThreads) {
+                    VerificationHooks.slabSections(in: scenario.description, threads: threads)
+                })
+                return !inSlabs.isEmpty && Self.acceptedItemUpdates(of: scenario).contains { inSlabs.contains($0.section) }
             }
         case .spansInBigSection:
             return chain.scenarios.contains { $0.description.sections.contains(where: Self.isBigSpannedSection) }

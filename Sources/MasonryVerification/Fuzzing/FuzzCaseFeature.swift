@@ -67,7 +67,7 @@ package enum FuzzCaseFeature: String, CaseIterable, Sendable {
     case manyColumnsCheckpoints = "a section of 65+ columns and 2·K+ items (several checkpoints), shortest column"
     case manyColumnsCheckpointsRoundRobin = "… round robin"
     case queryPastColumn64 = "a query meeting an item of column 64 or later, not across every column, of a section of 65+ columns"
-    case pairedSectionsUpdated = "two sections a fresh prepare lays out as a pair (the engine's pairing), an accepted item update in either"
+    case slabSectionsUpdated = "sections a fresh prepare keeps in one slab (a batch of several), an accepted item update in one of them"
     case spansInBigSection = "a section of more than 1,000 items with itemSpans"
     case spansInBigSectionUpdated = "… and an accepted item update in it"
     case spansLastBlocksWalked = "a query of a spanned section, one column ahead, that meets a column's items of the second-to-last checkpoint block found only by walking back past the last block"

@@ -1,4 +1,4 @@
-// The fuzz generator's rare corners: many columns past several checkpoints in both placements, queries past column 64, pairs, big spanned sections, a lagging column, spans at the window search's threshold, exactly 64 columns, round robin past the counted checkpoint bracket.
+// The fuzz generator's rare corners: many columns past several checkpoints in both placements, queries past column 64, sections in one slab, big spanned sections, a lagging column, spans at the window search's threshold, exactly 64 columns, round robin past the counted checkpoint bracket.
 @_spi(Verification) import MasonryLayout
 import MasonryWorkloads
 
@@ -12,10 +12,11 @@ extension FuzzCaseGenerator {
         case manyColumnsShortestColumn
         /// The same, round robin.
         case manyColumnsRoundRobin
-        /// Sections of one shape the pair kernel takes (shortest column, 2 to 16 columns, no
-        /// spans), of uneven lengths, with updates falling in either of a pair: two or three
-        /// (paired on one thread), or 16 to 64 (paired within the batches of several threads).
-        case pairedSections
+        /// Sections of one shape that a fresh prepare keeps in one slab (shortest column, the
+        /// sorted-heights kernel's 2 to 16 columns, no spans), of uneven lengths, with updates
+        /// falling in any: two or three (one batch on one thread), or 16 to 64 (a slab a batch
+        /// on several threads).
+        case slabSections
         /// A section of 1,001 to 5,000 items with spans, in either placement, its updates going
         /// through every kind in turn.
         case spansInBigSection
@@ -79,16 +80,15 @@ extension FuzzCaseGenerator {
             shape.continueColumns = 0.15
             shape.formatV2.spans = 0
             placement = shortest ? .shortestColumn : .roundRobin
-        case .pairedSections:
-            // The engine pairs section k of a batch's first half with section k of its second
-            // half, and the fuzzer's threading threshold (64 items) gives a few sections on
-            // several threads a batch each: two or three sections pair on one thread, 16 to 64
-            // of one shape on any.
+        case .slabSections:
+            // The engine keeps a batch of several sections in one slab, and the fuzzer's
+            // threading threshold (64 items) gives a few sections on several threads a batch
+            // each: two or three sections share a slab on one thread, 16 to 64 on any.
             let many = random.generator.unitDouble() < 0.5
             shape.sections = many ? 16...64 : 2...3
             shape.items = many ? 0...120 : 0...300
             shape.formatV2.adaptive = 0  // one count for all
-            shape.columns = .exactly(integer(VerificationHooks.pairedColumnCounts))
+            shape.columns = .exactly(integer(VerificationHooks.sortedHeightsColumnCounts))
             shape.checkpointBoundaries = 0.3
             shape.continueColumns = 0
             shape.formatV2.spans = 0
@@ -148,7 +148,7 @@ extension FuzzCaseGenerator {
         var rules = RandomLayoutGenerator.Rules(of: description)
         var sections = description.sections
         if let placement { rules.placement = placement }
-        if corner == .pairedSections { for index in sections.indices { sections[index].itemSpans = nil } }
+        if corner == .slabSections { for index in sections.indices { sections[index].itemSpans = nil } }
         if corner == .spansWithLaggingColumn, !sections.isEmpty { sections[0] = laggingColumnSection(sections[0]) }
         if let thresholdSpan, !sections.isEmpty {
             sections = sections.map { windowSearchThresholdSection($0, span: thresholdSpan) }

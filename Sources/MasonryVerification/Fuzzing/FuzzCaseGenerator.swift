@@ -8,8 +8,8 @@ extension Fuzzer {
     /// thousands of sections, a section of thousands of items, section counts around the
     /// threaded batch plan, item counts at checkpoint boundaries, many columns, a layout above
     /// the engine's own threading threshold, the rare corners (`RareCorner`: 65+ columns past
-    /// several checkpoints in both placements, with queries past column 64; paired sections
-    /// with updates in either; spans in a big section through every update kind); extreme
+    /// several checkpoints in both placements, with queries past column 64; sections in one slab
+    /// with updates in any; spans in a big section through every update kind); extreme
     /// lengths; up to eight updates (indices at checkpoint boundaries where the counts are; in format v3 cases, at times a measuring
     /// update before each); the engine prepared again with another
     /// description and back; queries after every step, touching the frames the step moved;

@@ -40,7 +40,6 @@ enum PairMath {
     /// 2 columns 3.67 -> 3.02 ns per item (0.83x; the C chain 3.07 in the same runs, where the
     /// Swift floor had been 1.17x slower); 4 and 8 columns within 3%, as the C chain in the same
     /// runs: there each height's own max-then-min, not the shortest, bounds the chain, as in C.
-    /// (`SortedColumns` keeps the lane for two interleaved sections: see there.)
     @inline(__always)
     static func minimum(_ a: Double, _ b: Double) -> Double {
         a < b ? a : b

@@ -12,9 +12,6 @@ protocol ShortestColumnState {
     mutating func resolveFrontTie(highestIndexWins: Bool)
     /// Places one item whose column grows by `advance`: its y and column.
     mutating func place(advance: Double) -> (y: Double, column: UInt64)
-    /// `place`, in a loop that runs another section's chain beside this one (`placePair`),
-    /// where instruction throughput rather than one chain's latency bounds the loop.
-    mutating func placeInterleaved(advance: Double) -> (y: Double, column: UInt64)
     /// Writes each column's height to `columnHeights[column]`.
     func store(columnHeights: UnsafeMutablePointer<Double>)
     /// The columns of a row the next items may fill at once (`placeTiedRows`): all of them when
@@ -31,12 +28,6 @@ protocol ShortestColumnState {
 }
 
 extension ShortestColumnState {
-    /// The same as `place` unless a state has a reason to differ (`SortedColumns` does).
-    @inline(__always)
-    mutating func placeInterleaved(advance: Double) -> (y: Double, column: UInt64) {
-        place(advance: advance)
-    }
-
     /// Two a turn unless a state says otherwise (`SortedColumns` of 4 columns does).
     static var placesFourATurn: Bool { false }
 
@@ -83,17 +74,18 @@ struct SingleColumn: ShortestColumnState {
 /// At every multiple of the section's checkpoint interval it writes a checkpoint: the column
 /// heights, each column's last item, and the smallest height (the next item's y).
 ///
-/// `placePair` runs two sections' loops as one: their chains are independent, so the
-/// processor overlaps them (measured here: 6 to 9% less time per item for 2 to 4 columns,
-/// about the same for 8, whose loop is bound by instruction throughput rather than by the
-/// chain), and a `prepare` of many small sections pays the loop's set-up once per pair.
+/// Sections are laid out one at a time. Two sections' loops run as one (their chains overlap)
+/// measured 6 to 9% faster for 2 to 4 columns when each loop placed one item a turn; beside the
+/// loops of two and four a turn they were slower (stop 55, both after the batch's set-up: 4096
+/// sections of 4 columns 1.04x, 64 sections of 8 columns 1.09x, 3 columns 0.98x;
+/// `Results/README.md`), and went.
 ///
-/// Both loops place two items a turn: the turn's second item computes into the registers the
+/// The loop places two items a turn: the turn's second item computes into the registers the
 /// first one read, so the loop copies no state between registers, and counts half as often.
 /// Measured here against one item a turn, interleaved A/B (`masonry ab`), 1M items in one
 /// section: 2 columns 0.95x, 4 columns 0.92x (48.1 -> 45.6 instructions an item), 8 and 64
-/// columns unchanged, 16 columns 0.97x; 64 sections of 4 columns (`placePair`) 0.93x, 4096
-/// sections 0.96x. Four a turn gave 4 columns 0.97x more but made 2 and 16 columns 1.04x slower
+/// columns unchanged, 16 columns 0.97x; 64 sections of 4 columns (two interleaved, as then) 0.93x,
+/// 4096 sections 0.96x. Four a turn gave 4 columns 0.97x more but made 2 and 16 columns 1.04x slower
 /// (registers spilled), so only 4 columns' `placeRun` takes four (`placesFourATurn`; stop 52,
 /// after the front tie went out of line: 43.2 to 42.8 instructions an item, the time 0.963 and
 /// 0.944 in two interleaved runs of 12 and 20 rounds, inconclusive); a helper taking the item's
@@ -118,13 +110,13 @@ enum ShortestColumnKernel {
             self.section = section
         }
 
-        /// Places item `item`; `interleaved` in `placePair`'s loop.
+        /// Places item `item`.
         @inline(__always)
-        func place<State: ShortestColumnState>(_ item: Int, _ state: inout State, highestIndexWins: Bool, interleaved: Bool = false) {
+        func place<State: ShortestColumnState>(_ item: Int, _ state: inout State, highestIndexWins: Bool) {
             if _slowPath(state.needsTieResolution) { state.resolveFrontTie(highestIndexWins: highestIndexWins) }
             let height = heights[item]
             let advance = LayoutArithmetic.advance(itemHeight: height, itemSpacing: itemSpacing)
-            let (y, column) = interleaved ? state.placeInterleaved(advance: advance) : state.place(advance: advance)
+            let (y, column) = state.place(advance: advance)
             extents[item] = ItemExtent(y: y, height: height)
             columns[item] = UInt16(truncatingIfNeeded: column)
             lastItems[Int(column)] = UInt32(truncatingIfNeeded: item)
@@ -244,41 +236,5 @@ enum ShortestColumnKernel {
             if _slowPath(state.needsTieResolution) { break }
         }
         return item
-    }
-
-    /// Places items `0..<count` of two sections of the same shape at once, from `first` and
-    /// `second` (their start states), writing their checkpoints; the caller continues the longer.
-    @inline(__always)
-    static func placePair<State: ShortestColumnState>(
-        _ firstOut: inout State, _ secondOut: inout State, count: Int, lanes: (Lane, Lane), highestIndexWins: Bool
-    ) {
-        let shift = lanes.0.section.shape.intervalShift
-        var first = firstOut
-        var second = secondOut
-        defer {
-            firstOut = first
-            secondOut = second
-        }
-        var item = 0
-        while item < count {
-            if item > 0 {  // item is a multiple of the interval, for both
-                lanes.0.writeCheckpoint(item >> shift, first)
-                lanes.1.writeCheckpoint(item >> shift, second)
-            }
-            let blockEnd = min(count, item &+ (1 << shift))
-            // Two items of each a turn (see the type's comment).
-            while item &+ 1 < blockEnd {
-                lanes.0.place(item, &first, highestIndexWins: highestIndexWins, interleaved: true)
-                lanes.1.place(item, &second, highestIndexWins: highestIndexWins, interleaved: true)
-                lanes.0.place(item &+ 1, &first, highestIndexWins: highestIndexWins, interleaved: true)
-                lanes.1.place(item &+ 1, &second, highestIndexWins: highestIndexWins, interleaved: true)
-                item &+= 2
-            }
-            if item < blockEnd {
-                lanes.0.place(item, &first, highestIndexWins: highestIndexWins, interleaved: true)
-                lanes.1.place(item, &second, highestIndexWins: highestIndexWins, interleaved: true)
-                item &+= 1  // the last block: no item follows
-            }
-        }
     }
 }

@@ -82,18 +82,6 @@ struct SortedColumns<Heights: SortedHeights> {
     /// the state. The front tie must be resolved first (`needsTieResolution`). O(columns / 2).
     @inline(__always)
     mutating func place(advance: Double) -> (y: Double, column: UInt64) {
-        place(advance: advance, interleaved: false)
-    }
-
-    /// `place`, in a loop that runs another section's chain beside this one
-    /// (`ShortestColumnKernel.placePair`). O(columns / 2).
-    @inline(__always)
-    mutating func placeInterleaved(advance: Double) -> (y: Double, column: UInt64) {
-        place(advance: advance, interleaved: true)
-    }
-
-    @inline(__always)
-    private mutating func place(advance: Double, interleaved: Bool) -> (y: Double, column: UInt64) {
         let y = shortest
         let column = order & Self.fieldMask
         let grown = LayoutArithmetic.grow(y, by: advance)
@@ -107,13 +95,9 @@ struct SortedColumns<Heights: SortedHeights> {
         // instruction an item less (4 columns, 100K items: 45.6 to 44.6).
         let below = others.bitsAtMost(grownPair)
         let position = UInt64(truncatingIfNeeded: (~below).trailingZeroBitCount)
-        // The chain: the new shortest is the lower of the grown column and the next one. Alone,
-        // from the grown height itself, so that its broadcast stays off the chain (`PairMath`).
-        // Interleaved, two chains overlap and the loop is bound by instruction throughput; there
-        // the grown height live beside its broadcast is one register more, and the pair loop
-        // spilled more (callgrind: 64 sections of 8 columns +4.2% instructions, of 2 columns
-        // +1.1%), so the shortest comes from the broadcast's first lane, as before.
-        shortest = interleaved ? PairMath.minimum(grownPair, others.pair).x : PairMath.minimum(grown, others.pair.x)
+        // The chain: the new shortest is the lower of the grown column and the next one, from
+        // the grown height itself, so that its broadcast stays off the chain (`PairMath`).
+        shortest = PairMath.minimum(grown, others.pair.x)
         others.merge(grownPair)
         // Drop position 0 and insert `column` at `position`: positions above stay, the ones
         // below move down by one field.

@@ -212,43 +212,8 @@ struct SectionLayout: @unchecked Sendable {
         }
     }
 
-    /// Column counts `layOutFresh(_:_:_:_:rules:)` pairs.
-    static var pairableColumns: ClosedRange<Int> { PairLayout.columnRange }
-
-    /// Lays out two sections just `reset` with the same shape (shortest column, a column count
-    /// sorted heights serve) from their first items, with their loops interleaved
-    /// (`ShortestColumnKernel.placePair`).
-    static func layOutFresh(_ first: inout SectionLayout, _ firstSection: UnsafePointer<SectionDescription>,
-                            _ second: inout SectionLayout, _ secondSection: UnsafePointer<SectionDescription>, rules: SectionRules) {
-        let shape = first.header.shape
-        let tieBreak = rules.tieBreak
-        precondition(shape == second.header.shape && shape.kernel.storesColumnPerItem
-                     && PairLayout.columnRange.contains(shape.columnCount), "sections that cannot be paired")
-        let counts = (SectionDescription.laidOutItemCount(of: firstSection, rules.unmeasuredItems),
-                      SectionDescription.laidOutItemCount(of: secondSection, rules.unmeasuredItems))
-        first.storage.withHandle { firstHandle in
-            second.storage.withHandle { secondHandle in
-                firstSection.pointee.itemHeights.withUnsafeBufferPointer { firstHeights in
-                    secondSection.pointee.itemHeights.withUnsafeBufferPointer { secondHeights in
-                        withScratchBuffer(of: UInt32.self, count: 2 * shape.columnCount) { lastItems in
-                            lastItems.update(repeating: SectionHandle.noItem)
-                            let lanes = (
-                                ShortestColumnKernel.Lane(heights: firstHeights.baseAddress!, itemCount: counts.0,
-                                                          itemSpacing: firstSection.pointee.itemSpacing, lastItems: lastItems.baseAddress!,
-                                                          section: firstHandle),
-                                ShortestColumnKernel.Lane(heights: secondHeights.baseAddress!, itemCount: counts.1,
-                                                          itemSpacing: secondSection.pointee.itemSpacing,
-                                                          lastItems: lastItems.baseAddress! + shape.columnCount, section: secondHandle))
-                            _ = PairLayout(lanes: lanes, counts: counts, highestIndexWins: tieBreak == .highestIndex)
-                                .visit(columns: shape.columnCount)
-                        }
-                    }
-                }
-                finish(firstHandle, itemCount: counts.0, section: firstSection, rules: rules)
-                finish(secondHandle, itemCount: counts.1, section: secondSection, rules: rules)
-            }
-        }
-    }
+    /// Column counts the sorted-heights kernel lays out (`SingleLayout`).
+    static var sortedHeightsColumns: ClosedRange<Int> { SingleLayout.columnRange }
 
     /// Records a lay-out's totals once the kernel has written the items and end heights (and,
     /// with spans, the end position).
@@ -344,33 +309,5 @@ private struct SingleLayout: SortedHeightsVisitor {
                                            highestIndexWins: highestIndexWins)
         ShortestColumnKernel.place(&state, range: range, lane: lane, highestIndexWins: highestIndexWins)
         state.store(columnHeights: section.endHeights.baseAddress!)
-    }
-}
-
-/// Two fresh sections' kernel runs interleaved, then the rest of the longer one alone.
-private struct PairLayout: SortedHeightsVisitor {
-    let lanes: (ShortestColumnKernel.Lane, ShortestColumnKernel.Lane)
-    let counts: (Int, Int)
-    let highestIndexWins: Bool
-
-    func visit<Heights: SortedHeights>(_: Heights.Type) {
-        func start(_ lane: ShortestColumnKernel.Lane) -> SortedColumns<Heights> {
-            SortedColumns(columnHeights: UnsafeBufferPointer(lane.section.checkpointHeights(0)), highestIndexWins: highestIndexWins)
-        }
-        var first = start(lanes.0)
-        var second = start(lanes.1)
-        let common = min(counts.0, counts.1)
-        ShortestColumnKernel.placePair(&first, &second, count: common, lanes: lanes, highestIndexWins: highestIndexWins)
-        func finish(_ state: inout SortedColumns<Heights>, _ lane: ShortestColumnKernel.Lane, count: Int) {
-            let shift = lane.section.shape.intervalShift
-            if count > common {
-                // The checkpoint at `common`, when it is one, precedes an item of this section only.
-                if common > 0, common & (lane.section.shape.interval - 1) == 0 { lane.writeCheckpoint(common >> shift, state) }
-                ShortestColumnKernel.place(&state, range: common..<count, lane: lane, highestIndexWins: highestIndexWins)
-            }
-            state.store(columnHeights: lane.section.endHeights.baseAddress!)
-        }
-        finish(&first, lanes.0, count: counts.0)
-        finish(&second, lanes.1, count: counts.1)
     }
 }

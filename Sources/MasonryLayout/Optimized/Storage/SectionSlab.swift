@@ -63,10 +63,9 @@ struct SlabCursor {
     private var next: SectionBufferLayout.RegionSizes
     private var memo = RegionMemo()
 
-    /// A cursor at the place of the section after sections taking `before` in a slab of `sizes`.
-    init(slab sizes: SectionBufferLayout.RegionSizes, after before: SectionBufferLayout.RegionSizes = .zero) {
-        next = SectionBufferLayout.RegionSizes(checkpoints: before.checkpoints, items: sizes.checkpoints + before.items,
-                                               columns: sizes.checkpoints + sizes.items + before.columns)
+    /// A cursor at the place of the first section in a slab of `sizes`.
+    init(slab sizes: SectionBufferLayout.RegionSizes) {
+        next = SectionBufferLayout.RegionSizes(checkpoints: 0, items: sizes.checkpoints, columns: sizes.checkpoints + sizes.items)
     }
 
     /// The region of the next section in `slab`, of `shape` with room for `itemCapacity`
