@@ -24,6 +24,26 @@ import Testing
         #expect(VerificationHooks.slabs(of: OptimizedLayoutEngine(try Self.description(sections: 1, seed: 1), threads: 1)) == [nil])
     }
 
+    /// A batch's runs of sections of one shape are each laid out as one job
+    /// (`SectionLayout.layOutFresh(_:_:of:shape:rules:)`), the sorted-heights kernel's for 2 to
+    /// 16 columns, the general lay-out for the rest: runs of several lengths between sections of
+    /// other shapes (one column, a tournament's 20, spans, weights), empty sections among them.
+    @Test(arguments: [TieBreak.lowestIndex, .highestIndex], [1, 2])
+    func runsOfOneShapeBetweenOtherShapesAgree(tieBreak: TieBreak, threads: Int) throws {
+        var generator = RandomLayoutGenerator(seed: 11)
+        let columns = [4, 4, 4, 3, 3, 1, 20, 4, 2, 2, 2, 2, 5, 4, 4, 16, 16]
+        var sections = columns.enumerated().map { index, columns in
+            SectionDescription(columns: columns, itemSpacing: 2, headerHeight: 10,
+                               itemHeights: generator.itemHeights(count: index == 2 || index == 9 ? 0 : 60 + 29 * index % 150))
+        }
+        sections[8].itemSpans = sections[8].itemHeights.indices.map { $0 % 5 == 0 ? .full : .columns(1) }
+        sections[13].columnWeights = [1, 2, 1, 3]
+        let description = try LayoutDescription(width: 390, tieBreak: tieBreak, sections: sections)
+        let engine = VerificationHooks.withMinimumItemsForThreads(64) { OptimizedLayoutEngine(description, threads: threads) }
+        #expect(!VerificationHooks.slabSections(in: description, threads: threads).isEmpty)
+        expectSameLayout(engine, as: ReferenceLayoutEngine(description), generator: &generator)
+    }
+
     @Test func aRepeatedPrepareOfTheSameSizesKeepsTheSlab() throws {
         var engine = OptimizedLayoutEngine(try Self.description(sections: 9, seed: 2), threads: 1)
         let slabs = VerificationHooks.slabs(of: engine)

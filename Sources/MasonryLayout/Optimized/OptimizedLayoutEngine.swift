@@ -115,8 +115,14 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
                     reset(&layouts[index], toSection: index, of: description, after: nil, shape: shape,
                           in: cursor.place(shape, itemCapacity: capacity(index), in: slab, slabIsNew: reused == nil))
                 }
-                for index in batch {
-                    layouts[index].layOut(from: 0, section: sections.baseAddress! + index, rules: rules)
+                // Runs of sections of one shape, each laid out as one job (`SectionLayout.layOutFresh`).
+                var start = batch.lowerBound
+                while start < batch.upperBound {
+                    let shape = shapes[start - batch.lowerBound]
+                    var end = start + 1
+                    while end < batch.upperBound, shapes[end - batch.lowerBound] == shape { end += 1 }
+                    SectionLayout.layOutFresh(layouts, start..<end, of: sections.baseAddress!, shape: shape, rules: rules)
+                    start = end
                 }
             }
         }
