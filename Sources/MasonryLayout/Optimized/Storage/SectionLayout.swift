@@ -319,6 +319,7 @@ private struct SingleLayout: SortedHeightsVisitor {
     let lane: ShortestColumnKernel.Lane
     let highestIndexWins: Bool
 
+    @inline(__always)  // into `FreshRunLayout`'s loop too: called there, 54 instructions a section more
     func visit<Heights: SortedHeights>(_: Heights.Type) {
         let section = lane.section
         let block = range.lowerBound >> section.shape.intervalShift
@@ -330,8 +331,8 @@ private struct SingleLayout: SortedHeightsVisitor {
 }
 
 /// A run of fresh sections of one shape laid out by the sorted-heights kernel
-/// (`SectionLayout.layOutFresh(_:_:of:shape:rules:)`): per section the sorted state from its
-/// start heights, the loop, the end heights and the totals.
+/// (`SectionLayout.layOutFresh(_:_:of:shape:rules:)`): per section its columns' last items
+/// cleared, its kernel run (`SingleLayout`, already of the run's column count) and its totals.
 private struct FreshRunLayout: SortedHeightsVisitor {
     let layouts: UnsafeMutableBufferPointer<SectionLayout>
     let run: Range<Int>
@@ -356,10 +357,7 @@ private struct FreshRunLayout: SortedHeightsVisitor {
                         let lane = ShortestColumnKernel.Lane(heights: heights.baseAddress!, itemCount: count,
                                                              itemSpacing: section.pointee.itemSpacing, lastItems: lastItems.baseAddress!,
                                                              section: handle)
-                        var state = SortedColumns<Heights>(columnHeights: UnsafeBufferPointer(handle.checkpointHeights(0)),
-                                                           highestIndexWins: highestIndexWins)
-                        ShortestColumnKernel.place(&state, range: 0..<count, lane: lane, highestIndexWins: highestIndexWins)
-                        state.store(columnHeights: handle.endHeights.baseAddress!)
+                        SingleLayout(range: 0..<count, lane: lane, highestIndexWins: highestIndexWins).visit(Heights.self)
                     }
                     SectionLayout.finish(handle, itemCount: count, section: section, rules: rules)
                 }
