@@ -85,7 +85,7 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
                                     of description: LayoutDescription) {
         let rules = SectionRules(description)
         description.sections.withUnsafeBufferPointer { sections in
-            guard batch.count > 1 else {
+            guard Self.keepsInSlab(batch) else {
                 for index in batch {
                     reset(&layouts[index], toSection: index, of: description, after: nil)
                     layouts[index].layOut(from: 0, section: sections.baseAddress! + index, rules: rules)
@@ -134,7 +134,13 @@ public struct OptimizedLayoutEngine: LayoutEngine, Sendable {
     static func slabSections(in description: LayoutDescription, threads: Int) -> [Int] {
         guard description.sectionStart == .belowLongestColumn else { return [] }
         return ParallelBatches.plan(itemCounts: laidOutItemCounts(of: description) { _ in true }, threads: max(1, threads))
-            .filter { $0.count > 1 }.flatMap { $0 }
+            .filter(keepsInSlab).flatMap { $0 }
+    }
+
+    /// Whether `layOutFresh` keeps `batch`'s sections in one slab: a batch of several (one
+    /// section alone keeps its single allocation).
+    private static func keepsInSlab(_ batch: Range<Int>) -> Bool {
+        batch.count > 1
     }
 
     /// Each section's slab by identity, nil where its buffers are its own

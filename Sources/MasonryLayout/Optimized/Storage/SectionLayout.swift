@@ -222,11 +222,9 @@ struct SectionLayout: @unchecked Sendable {
     /// column count (`Results/README.md`, "4096 sections: a run of sections as one job").
     static func layOutFresh(_ layouts: UnsafeMutableBufferPointer<SectionLayout>, _ run: Range<Int>,
                             of sections: UnsafePointer<SectionDescription>, shape: SectionShape, rules: SectionRules) {
-        guard shape.kernel.storesColumnPerItem,
-              FreshRunLayout(layouts: layouts, run: run, sections: sections, rules: rules).visit(columns: shape.columnCount) != nil else {
-            for index in run { layouts[index].layOut(from: 0, section: sections + index, rules: rules) }
-            return
-        }
+        let runLayout = FreshRunLayout(layouts: layouts, run: run, sections: sections, columnCount: shape.columnCount, rules: rules)
+        if shape.kernel.storesColumnPerItem, runLayout.visit(columns: shape.columnCount) != nil { return }
+        for index in run { layouts[index].layOut(from: 0, section: sections + index, rules: rules) }
     }
 
     /// Column counts the sorted-heights kernel lays out (`SingleLayout`).
@@ -337,12 +335,12 @@ private struct FreshRunLayout: SortedHeightsVisitor {
     let layouts: UnsafeMutableBufferPointer<SectionLayout>
     let run: Range<Int>
     let sections: UnsafePointer<SectionDescription>
+    let columnCount: Int
     let rules: SectionRules
 
     func visit<Heights: SortedHeights>(_: Heights.Type) {
         let highestIndexWins = rules.tieBreak == .highestIndex
-        let columns = layouts[run.lowerBound].header.shape.columnCount
-        withScratchBuffer(of: UInt32.self, count: columns) { lastItems in
+        withScratchBuffer(of: UInt32.self, count: columnCount) { lastItems in
             for index in run {
                 let section = sections + index
                 let count = SectionDescription.laidOutItemCount(of: section, rules.unmeasuredItems)
